@@ -1,0 +1,32 @@
+//! The Move binary format as Aptos defines it (bytecode v5–v10, version word `0x0A000000 | v`):
+//! the in-memory model of compiled modules and scripts, the deserializer, the serializer and
+//! the bounds checker.
+
+mod errors;
+mod index;
+mod instruction;
+mod model;
+mod table;
+
+pub use errors::{BinaryError, BinaryResult, ErrorLocation};
+pub use index::*;
+pub use instruction::{Bytecode, ClosureMask, Opcode};
+pub use model::*;
+pub use table::TableKind;
+
+/// The magic bytes every binary starts with.
+pub const MAGIC: [u8; 4] = [0xA1, 0x1C, 0xEB, 0x0B];
+/// The Aptos flavor bits of the version word.
+pub const APTOS_VERSION_MASK: u32 = 0x0A00_0000;
+/// The highest bytecode version Tern reads and writes.
+pub const VERSION_MAX: u32 = 10;
+/// The lowest version the serializer writes.
+pub const VERSION_MIN: u32 = 5;
+/// The version `serialize` writes when none is given.
+pub const VERSION_DEFAULT: u32 = 9;
+/// The maximum nesting depth of a signature token.
+pub const SIGNATURE_TOKEN_DEPTH_MAX: usize = 256;
+/// Default limit on identifier length in bytes.
+pub const IDENTIFIER_SIZE_MAX: u64 = 255;
+/// Legacy (configurable) identifier length limit.
+pub const LEGACY_IDENTIFIER_SIZE_MAX: u64 = 65535;

@@ -1,0 +1,27 @@
+//! Primitive types shared by every Tern crate: account addresses, identifiers, module ids,
+//! ability sets and the VM status codes with their Aptos numbers.
+//!
+//! ```
+//! use tern_primitives::{AccountAddress, Ability, AbilitySet, StatusCode};
+//!
+//! let addr = AccountAddress::from_hex_literal("0x1").unwrap();
+//! assert_eq!(addr.short_hex(), "1");
+//! let abilities = AbilitySet::EMPTY | Ability::Copy | Ability::Drop;
+//! assert!(abilities.has(Ability::Drop));
+//! assert_eq!(StatusCode::ARITHMETIC_ERROR.number(), 4017);
+//! ```
+
+mod ability;
+mod address;
+mod identifier;
+mod status;
+
+pub use ability::{Ability, AbilitySet};
+pub use address::{AccountAddress, AddressParseError};
+pub use identifier::{is_valid_identifier, Identifier, IdentifierError, ModuleId};
+pub use status::{StatusCategory, StatusCode};
+
+/// Unsigned 256-bit integer (ethnum).
+pub type U256 = ethnum::U256;
+/// Signed 256-bit integer (ethnum).
+pub type I256 = ethnum::I256;
