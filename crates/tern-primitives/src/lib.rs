@@ -14,12 +14,18 @@
 mod ability;
 mod address;
 mod identifier;
+mod index_kind;
 mod status;
+mod type_tag;
+mod vm_error;
 
 pub use ability::{Ability, AbilitySet};
 pub use address::{AccountAddress, AddressParseError};
 pub use identifier::{is_valid_identifier, Identifier, IdentifierError, ModuleId};
+pub use index_kind::IndexKind;
 pub use status::{StatusCategory, StatusCode};
+pub use type_tag::{parse_address, FunctionTag, StructTag, TypeTag, TypeTagParseError};
+pub use vm_error::{Location, StackFrameInfo, VmError, VmErrorData};
 
 /// Unsigned 256-bit integer (ethnum).
 pub type U256 = ethnum::U256;

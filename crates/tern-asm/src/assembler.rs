@@ -1,0 +1,1 @@
+//! Assembler: `.masm` text to compiled modules and scripts.

@@ -1,0 +1,1 @@
+//! Disassembler: compiled modules and scripts to `.masm` text.

@@ -1,0 +1,5 @@
+//! The Move assembly text format (`.masm`): an assembler that builds `tern-binary` modules and
+//! scripts the way the peer's assembler does, and a disassembler that prints them back.
+
+pub mod assembler;
+pub mod disassembler;

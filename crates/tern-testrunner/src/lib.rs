@@ -1,0 +1,1 @@
+//! Transactional test runner.
