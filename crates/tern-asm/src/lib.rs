@@ -3,3 +3,6 @@
 
 pub mod assembler;
 pub mod disassembler;
+pub use disassembler::{disassemble_module, disassemble_script, DisasmError, DisasmOptions};
+
+pub use assembler::{assemble, AsmError, AsmOptions, CompiledUnit, Diagnostic, Span};

@@ -822,10 +822,7 @@ impl Bytecode {
 
     /// Whether the instruction may transfer control somewhere other than the next instruction.
     pub fn is_branch(&self) -> bool {
-        matches!(
-            self,
-            Bytecode::BrTrue(_) | Bytecode::BrFalse(_)
-        ) || self.is_unconditional_branch()
+        matches!(self, Bytecode::BrTrue(_) | Bytecode::BrFalse(_)) || self.is_unconditional_branch()
     }
 }
 

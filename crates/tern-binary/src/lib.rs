@@ -30,3 +30,13 @@ pub const SIGNATURE_TOKEN_DEPTH_MAX: usize = 256;
 pub const IDENTIFIER_SIZE_MAX: u64 = 255;
 /// Legacy (configurable) identifier length limit.
 pub const LEGACY_IDENTIFIER_SIZE_MAX: u64 = 65535;
+
+mod bounds;
+pub use bounds::{check_module, check_script};
+
+mod deserializer;
+mod serializer;
+pub use deserializer::DeserializerConfig;
+
+#[cfg(any(test, feature = "arbitrary"))]
+pub mod arbitrary;

@@ -19,7 +19,8 @@ pub fn is_valid_identifier(text: &[u8], allow_dollar: bool) -> bool {
     if let Some(rest) = text.strip_prefix(b"<SELF>_") {
         return !rest.is_empty() && rest.iter().all(u8::is_ascii_digit);
     }
-    let valid_rest = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_' || (allow_dollar && *c == b'$');
+    let valid_rest =
+        |c: &u8| c.is_ascii_alphanumeric() || *c == b'_' || (allow_dollar && *c == b'$');
     match text.split_first() {
         None => false,
         Some((first, rest)) if first.is_ascii_alphabetic() => rest.iter().all(valid_rest),

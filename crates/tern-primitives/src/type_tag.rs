@@ -168,7 +168,8 @@ impl Parser<'_> {
             }
             return Ok(TypeTag::Vector(Box::new(inner)));
         }
-        self.struct_tag(&word, depth).map(|s| TypeTag::Struct(Box::new(s)))
+        self.struct_tag(&word, depth)
+            .map(|s| TypeTag::Struct(Box::new(s)))
     }
 
     fn struct_tag(&mut self, addr_word: &str, depth: usize) -> Result<StructTag, String> {
@@ -308,6 +309,9 @@ mod tests {
             TypeTag::parse("A::m::S", &named).unwrap().to_string(),
             "0x42::m::S"
         );
-        assert_eq!(parse_address("42", &none), Some(AccountAddress::from_u64(42)));
+        assert_eq!(
+            parse_address("42", &none),
+            Some(AccountAddress::from_u64(42))
+        );
     }
 }

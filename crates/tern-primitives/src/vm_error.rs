@@ -177,7 +177,10 @@ impl VmError {
             .collect();
         out.push_str(&format!("    offsets: [{}],\n", offsets.join(", ")));
         if verbose {
-            out.push_str(&format!("    exec_state: {},\n", render_exec_state(&d.exec_state)));
+            out.push_str(&format!(
+                "    exec_state: {},\n",
+                render_exec_state(&d.exec_state)
+            ));
         }
         out.push('}');
         out
@@ -199,7 +202,10 @@ fn render_exec_state(state: &Option<Vec<StackFrameInfo>>) -> String {
                 ),
                 None => "None".to_string(),
             };
-            format!("({module}, FunctionDefinitionIndex({}), {})", fr.function, fr.pc)
+            format!(
+                "({module}, FunctionDefinitionIndex({}), {})",
+                fr.function, fr.pc
+            )
         })
         .collect();
     format!(
@@ -240,12 +246,19 @@ mod tests {
 
     #[test]
     fn renders_like_the_peer() {
-        let id = ModuleId::new(AccountAddress::from_u64(0x42), Identifier::new("m").unwrap());
+        let id = ModuleId::new(
+            AccountAddress::from_u64(0x42),
+            Identifier::new("m").unwrap(),
+        );
         let e = VmError::new(StatusCode::ABORTED)
             .with_sub_status(7)
             .at_location(Location::Module(id.clone()))
             .at_code_offset(0, 3)
-            .with_exec_state(vec![StackFrameInfo { module: Some(id), function: 1, pc: 2 }]);
+            .with_exec_state(vec![StackFrameInfo {
+                module: Some(id),
+                function: 1,
+                pc: 2,
+            }]);
         assert_eq!(
             e.render(),
             "{\n    major_status: ABORTED,\n    sub_status: Some(7),\n    location: 0x42::m,\n    indices: [],\n    offsets: [(FunctionDefinitionIndex(0), 3)],\n}"

@@ -1,0 +1,150 @@
+//! The commands that work on binaries and assembly text: `disasm`, `asm`, `roundtrip`.
+
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
+use tern_asm::disassembler::{disassemble_module, disassemble_script};
+use tern_binary::{BinaryError, CompiledModule, CompiledScript};
+
+/// A deserialized binary of either kind.
+enum Binary {
+    Module(CompiledModule),
+    Script(CompiledScript),
+}
+
+/// Reads a module, or failing that a script; the module's error is reported if both fail.
+fn read_binary(bytes: &[u8]) -> Result<Binary, BinaryError> {
+    match CompiledModule::deserialize(bytes) {
+        Ok(m) => Ok(Binary::Module(m)),
+        Err(module_err) => match CompiledScript::deserialize(bytes) {
+            Ok(s) => Ok(Binary::Script(s)),
+            Err(_) => Err(module_err),
+        },
+    }
+}
+
+/// `tern disasm FILE.mv`.
+pub(crate) fn disasm(file: &Path) -> Result<ExitCode> {
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = match read_binary(&bytes).with_context(|| format!("{}", file.display()))? {
+        Binary::Module(m) => disassemble_module(&m),
+        Binary::Script(s) => disassemble_script(&s),
+    }
+    .with_context(|| format!("cannot disassemble {}", file.display()))?;
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tern asm FILE.masm [-o OUT] [--deps ...]`.
+pub(crate) fn asm(file: &Path, output: Option<PathBuf>, deps: &[PathBuf]) -> Result<ExitCode> {
+    let source =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let dep_modules = load_dependency_modules(deps)?;
+    let dep_refs: Vec<&CompiledModule> = dep_modules.iter().collect();
+    let unit = match assemble(&source, &dep_refs, &AsmOptions::default()) {
+        Ok(unit) => unit,
+        Err(err) => {
+            eprintln!("{}: {err}", file.display());
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let bytes = match &unit {
+        CompiledUnit::Module(m) => m.serialize(),
+        CompiledUnit::Script(s) => s.serialize(),
+    }
+    .with_context(|| format!("cannot serialize {}", file.display()))?;
+    let out = output.unwrap_or_else(|| file.with_extension("mv"));
+    std::fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Loads every module named by `paths` (files, or folders searched recursively for `.mv`).
+fn load_dependency_modules(paths: &[PathBuf]) -> Result<Vec<CompiledModule>> {
+    let mut modules = Vec::new();
+    for file in collect_files(paths, "mv")? {
+        let bytes =
+            std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+        let module = CompiledModule::deserialize(&bytes)
+            .with_context(|| format!("dependency {}", file.display()))?;
+        modules.push(module);
+    }
+    Ok(modules)
+}
+
+/// The files under `paths` with extension `ext`, sorted; plain files are taken as given.
+pub(crate) fn collect_files(paths: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            walk(path, ext, &mut files)?;
+        } else if path.exists() {
+            files.push(path.clone());
+        } else {
+            bail!("no such file or folder: {}", path.display());
+        }
+    }
+    Ok(files)
+}
+
+fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, ext, out)?;
+        } else if path.extension().is_some_and(|e| e == ext) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// `tern roundtrip FILE...`: one line per file, then `N passed, N failed`.
+pub(crate) fn roundtrip(paths: &[PathBuf]) -> Result<ExitCode> {
+    let files = collect_files(paths, "mv")?;
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for file in &files {
+        match roundtrip_one(file) {
+            Ok(()) => {
+                passed += 1;
+                println!("ok      {}", file.display());
+            }
+            Err(why) => {
+                failed += 1;
+                println!("FAILED  {}: {why}", file.display());
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn roundtrip_one(file: &Path) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read: {e}"))?;
+    let reserialized = match read_binary(&bytes).map_err(|e| e.to_string())? {
+        Binary::Module(m) => m.serialize(),
+        Binary::Script(s) => s.serialize(),
+    }
+    .map_err(|e| format!("cannot serialize: {e}"))?;
+    if reserialized == bytes {
+        return Ok(());
+    }
+    let first_diff = bytes
+        .iter()
+        .zip(&reserialized)
+        .position(|(a, b)| a != b)
+        .unwrap_or(bytes.len().min(reserialized.len()));
+    Err(format!(
+        "bytes differ at offset {first_diff} (input {} bytes, output {} bytes)",
+        bytes.len(),
+        reserialized.len()
+    ))
+}

@@ -1,0 +1,110 @@
+//! `tern`: the command line of the Tern Move VM.
+
+mod binary_commands;
+mod test_commands;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Tern: a complete and fast Move bytecode virtual machine.
+#[derive(Parser, Debug)]
+#[command(name = "tern", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print a compiled module or script (`.mv`) as `.masm` text.
+    Disasm {
+        /// The binary to print.
+        file: PathBuf,
+    },
+    /// Assemble a `.masm` file holding one module or script into a binary.
+    Asm {
+        /// The `.masm` source.
+        file: PathBuf,
+        /// Where to write the binary (default: FILE with extension `.mv`).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Compiled modules (files or folders of `.mv`) the source imports from.
+        #[arg(long, num_args = 1..)]
+        deps: Vec<PathBuf>,
+    },
+    /// Run transactional tests (`.masm` files with `//#` tasks) against their `.exp` files.
+    Test {
+        /// Files or folders (searched recursively for `.masm`).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Write the produced output to the `.exp` files.
+        #[arg(long)]
+        update: bool,
+        /// Only tests whose path contains this text.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Worker threads (default: one per core).
+        #[arg(short = 'j', long = "jobs", default_value_t = 0)]
+        jobs: usize,
+        /// Show a diff under each failing test.
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// Run a script, or publish a module and run one of its functions, from a `.masm` file.
+    Run {
+        /// The `.masm` file.
+        file: PathBuf,
+        /// `0xADDR::module::function` to run (a module file); omit for a script.
+        target: Option<String>,
+        /// Arguments (`25 7u8 @0x1 b"hi" vector[1,2]`).
+        #[arg(long, num_args = 1.., allow_negative_numbers = true)]
+        args: Vec<String>,
+        /// Type arguments.
+        #[arg(long = "type-args", num_args = 1..)]
+        type_args: Vec<String>,
+        /// Signer addresses, passed first.
+        #[arg(long, num_args = 1..)]
+        signers: Vec<String>,
+        /// Print errors with message and execution state.
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// Deserialize, bounds-check and re-serialize binaries, comparing the bytes.
+    Roundtrip {
+        /// Files or folders (searched recursively for `.mv`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Disasm { file } => binary_commands::disasm(&file),
+        Command::Asm { file, output, deps } => binary_commands::asm(&file, output, &deps),
+        Command::Roundtrip { files } => binary_commands::roundtrip(&files),
+        Command::Test {
+            paths,
+            update,
+            filter,
+            jobs,
+            verbose,
+        } => test_commands::test(&paths, update, filter, jobs, verbose),
+        Command::Run {
+            file,
+            target,
+            args,
+            type_args,
+            signers,
+            verbose,
+        } => test_commands::run(file, target, args, type_args, signers, verbose),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The natives of the standard library at `0x1` (`bcs`, `hash`, `signer`, `string`,
+//! `type_name`), registered into a [`NativeRegistry`].
+//!
+//! ```
+//! let natives = tern_natives::stdlib_natives();
+//! assert_eq!(natives.len(), 9);
+//! ```
+
+use sha2::Digest;
+use std::sync::Arc;
+use tern_primitives::{AccountAddress, StatusCode, VmError};
+use tern_vm::natives::{NativeContext, NativeFunction, NativeRegistry, NativeResult};
+use tern_vm::values::{Container, Place, Ref, Value};
+
+/// Abort code of `bcs::to_bytes` when a value cannot be serialized.
+pub const BCS_SERIALIZATION_FAILURE: u64 = 453;
+
+/// A registry holding the standard-library natives at `0x1`.
+pub fn stdlib_natives() -> NativeRegistry {
+    let mut r = NativeRegistry::new();
+    add_stdlib_natives(&mut r);
+    r
+}
+
+/// Adds the standard-library natives at `0x1` to `registry`.
+pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
+    let one = AccountAddress::ONE;
+    let table: [(&str, &str, NativeFunction); 9] = [
+        ("bcs", "to_bytes", Arc::new(bcs_to_bytes)),
+        (
+            "hash",
+            "sha2_256",
+            Arc::new(|c, _, a| hash(c, a, |b| sha2::Sha256::digest(b).to_vec())),
+        ),
+        (
+            "hash",
+            "sha3_256",
+            Arc::new(|c, _, a| hash(c, a, |b| sha3::Sha3_256::digest(b).to_vec())),
+        ),
+        ("signer", "borrow_address", Arc::new(signer_borrow_address)),
+        ("string", "internal_check_utf8", Arc::new(string_check_utf8)),
+        (
+            "string",
+            "internal_is_char_boundary",
+            Arc::new(string_is_char_boundary),
+        ),
+        ("string", "internal_sub_string", Arc::new(string_sub_string)),
+        ("string", "internal_index_of", Arc::new(string_index_of)),
+        ("type_name", "get", Arc::new(type_name_get)),
+    ];
+    for (module, function, native) in table {
+        registry.register(one, module, function, native);
+    }
+}
+
+#[cold]
+fn bad_args() -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        .with_message("native called with unexpected arguments")
+}
+
+/// The bytes of a `vector<u8>` value, taking it out of the heap.
+fn take_bytes(ctx: &mut NativeContext<'_>, v: Value) -> Result<Vec<u8>, VmError> {
+    match v {
+        Value::Container(c) => match ctx.heap.take(c)? {
+            Container::Bytes(b) => Ok(b),
+            _ => Err(bad_args()),
+        },
+        _ => Err(bad_args()),
+    }
+}
+
+/// The bytes behind a `&vector<u8>` reference.
+fn ref_bytes<'h>(ctx: &'h NativeContext<'_>, v: Value) -> Result<&'h [u8], VmError> {
+    match v {
+        Value::Ref(Ref {
+            place: Place::Whole(c),
+        }) => match ctx.heap.get(c)? {
+            Container::Bytes(b) => Ok(b),
+            _ => Err(bad_args()),
+        },
+        _ => Err(bad_args()),
+    }
+}
+
+fn bytes_value(ctx: &mut NativeContext<'_>, bytes: Vec<u8>) -> Value {
+    Value::Container(ctx.heap.alloc(Container::Bytes(bytes)))
+}
+
+fn bcs_to_bytes(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[tern_vm::types::TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let (Some(ty), Some(Value::Ref(r))) = (ty_args.first(), args.first()) else {
+        return Err(bad_args());
+    };
+    let value = match r.place {
+        Place::Whole(c) => Value::Container(c),
+        Place::Elem(c, i) => match ctx.heap.get(c)? {
+            Container::Struct(f) | Container::Variant(_, f) => {
+                *f.get(i as usize).ok_or_else(bad_args)?
+            }
+            Container::Vec(e) => *e.get(i as usize).ok_or_else(bad_args)?,
+            Container::Bytes(b) => Value::U8(*b.get(i as usize).ok_or_else(bad_args)?),
+            _ => return Err(bad_args()),
+        },
+        Place::Local(_) => return Err(bad_args()),
+    };
+    match ctx.to_bcs(*ty, value) {
+        Ok(bytes) => Ok(NativeResult::Return(vec![bytes_value(ctx, bytes)])),
+        Err(e) if e.status() == StatusCode::VM_MAX_VALUE_DEPTH_REACHED => Err(e),
+        Err(_) => Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE)),
+    }
+}
+
+fn hash(
+    ctx: &mut NativeContext<'_>,
+    args: Vec<Value>,
+    digest: fn(&[u8]) -> Vec<u8>,
+) -> Result<NativeResult, VmError> {
+    let input = take_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
+    let out = digest(&input);
+    Ok(NativeResult::Return(vec![bytes_value(ctx, out)]))
+}
+
+fn signer_borrow_address(
+    _ctx: &mut NativeContext<'_>,
+    _ty_args: &[tern_vm::types::TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    match args.first() {
+        Some(Value::Ref(Ref {
+            place: Place::Whole(c),
+        })) => Ok(NativeResult::Return(vec![Value::Ref(Ref {
+            place: Place::Elem(*c, 0),
+        })])),
+        _ => Err(bad_args()),
+    }
+}
+
+fn string_check_utf8(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[tern_vm::types::TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let ok = std::str::from_utf8(ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?).is_ok();
+    Ok(NativeResult::Return(vec![Value::Bool(ok)]))
+}
+
+fn u64_arg(args: &[Value], i: usize) -> Result<u64, VmError> {
+    match args.get(i) {
+        Some(Value::U64(v)) => Ok(*v),
+        _ => Err(bad_args()),
+    }
+}
+
+fn string_is_char_boundary(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[tern_vm::types::TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let bytes = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
+    let i = u64_arg(&args, 1)?;
+    let len = bytes.len() as u64;
+    let boundary = if i == 0 || i == len {
+        true
+    } else if i > len {
+        false
+    } else {
+        bytes
+            .get(i as usize)
+            .is_some_and(|b| *b < 0x80 || *b >= 0xC0)
+    };
+    Ok(NativeResult::Return(vec![Value::Bool(boundary)]))
+}
+
+fn string_sub_string(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[tern_vm::types::TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let (i, j) = (u64_arg(&args, 1)?, u64_arg(&args, 2)?);
+    if j < i {
+        return Ok(NativeResult::Abort(1));
+    }
+    let bytes = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
+    let part = bytes
+        .get(i as usize..j as usize)
+        .ok_or_else(bad_args)?
+        .to_vec();
+    Ok(NativeResult::Return(vec![bytes_value(ctx, part)]))
+}
+
+fn string_index_of(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[tern_vm::types::TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let s = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
+    let r = ref_bytes(ctx, *args.get(1).ok_or_else(bad_args)?)?;
+    let pos = if r.is_empty() {
+        0
+    } else {
+        s.windows(r.len()).position(|w| w == r).unwrap_or(s.len())
+    };
+    Ok(NativeResult::Return(vec![Value::U64(pos as u64)]))
+}
+
+fn type_name_get(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[tern_vm::types::TypeId],
+    _args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let ty = ty_args.first().ok_or_else(bad_args)?;
+    let name = ctx.type_name(*ty)?.into_bytes();
+    let bytes = bytes_value(ctx, name);
+    let ascii = ctx.heap.alloc(Container::Struct(vec![bytes].into()));
+    let type_name = ctx
+        .heap
+        .alloc(Container::Struct(vec![Value::Container(ascii)].into()));
+    Ok(NativeResult::Return(vec![Value::Container(type_name)]))
+}

@@ -1,0 +1,211 @@
+//! Running one plain `.masm` file outside the test format (`tern run FILE.masm [target]
+//! [--args ...] [--type-args ...] [--signers ...]`): a script is run; a module is published and,
+//! if a function is named, that function is run.
+
+use crate::adapter::TestAdapter;
+use crate::command::RunCommand;
+use crate::exec::{argument_blobs, render_outputs};
+use crate::named::{parse_address_arg, parse_run_target, parse_type_arg, NamedAddresses};
+use crate::toolchain::{MasmToolchain, Toolchain, Unit};
+use crate::value::ArgValue;
+use crate::{PublishOptions, RunOptions, RunnerError};
+use std::path::Path;
+use tern_primitives::Identifier;
+
+/// What to run and with which arguments (all as written on the command line).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunFileOptions {
+    /// `0xADDR::module::function`, or a bare function name of the file's module.
+    pub target: Option<String>,
+    /// Argument values (spec §4.2 syntax).
+    pub args: Vec<String>,
+    /// Type arguments (spec §4.3 syntax).
+    pub type_args: Vec<String>,
+    /// Signer addresses, passed first.
+    pub signers: Vec<String>,
+    /// Named addresses `NAME=ADDR` usable in the above.
+    pub named_addresses: Vec<String>,
+    /// Render VM errors verbosely.
+    pub verbose: bool,
+    /// Meter gas with this budget.
+    pub gas_budget: Option<u64>,
+}
+
+/// The result of a standalone run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunFileOutput {
+    /// The text the test format would print for the run (return values, or an `Error: ...`
+    /// block); empty when there is nothing to print.
+    pub text: String,
+    /// Whether assembling, publishing or running failed.
+    pub failed: bool,
+}
+
+/// Reads and runs a `.masm` file.
+pub fn run_masm_file<A: TestAdapter>(
+    path: &Path,
+    options: &RunFileOptions,
+    adapter: &mut A,
+) -> Result<RunFileOutput, RunnerError> {
+    let source = std::fs::read_to_string(path).map_err(|e| RunnerError::io(path, &e))?;
+    run_masm_source(&source, options, adapter, &MasmToolchain)
+}
+
+/// Runs `.masm` source text: a script is run; a module is published, then the target (if
+/// any) is run.
+pub fn run_masm_source<A: TestAdapter, T: Toolchain>(
+    source: &str,
+    options: &RunFileOptions,
+    adapter: &mut A,
+    toolchain: &T,
+) -> Result<RunFileOutput, RunnerError> {
+    let deps = adapter.context_modules();
+    let unit = match toolchain.assemble(source, &deps) {
+        Ok(u) => u,
+        Err(diagnostics) => return Ok(failed(format!("Error: {diagnostics}"))),
+    };
+    match unit {
+        Unit::Script(script) => {
+            if options.target.is_some() {
+                return Err(RunnerError::Usage(
+                    "a function can only be named when the file is a module".into(),
+                ));
+            }
+            let cmd = run_command(options, None)?;
+            let bytes = match toolchain.serialize_script(&script) {
+                Ok(b) => b,
+                Err(e) => return Ok(failed(format!("Error: {e}"))),
+            };
+            let opts = run_options(&cmd, options);
+            let result =
+                adapter.run_script(script, bytes, argument_blobs(&cmd), cmd.type_args, &opts);
+            Ok(match result {
+                Ok(_) => RunFileOutput::default(),
+                Err(e) => failed(format!(
+                    "Error: Script execution failed with VMError: {}",
+                    e.render_with(options.verbose)
+                )),
+            })
+        }
+        Unit::Module(module) => publish_and_run(module, options, adapter, toolchain),
+    }
+}
+
+fn publish_and_run<A: TestAdapter, T: Toolchain>(
+    module: tern_binary::CompiledModule,
+    options: &RunFileOptions,
+    adapter: &mut A,
+    toolchain: &T,
+) -> Result<RunFileOutput, RunnerError> {
+    let id = match (module.address(), module.name()) {
+        (Some(a), Some(n)) => tern_primitives::ModuleId::new(*a, n.clone()),
+        _ => {
+            return Err(RunnerError::Usage(
+                "the module has no valid self handle".into(),
+            ))
+        }
+    };
+    let cmd = run_command(options, Some(&id))?;
+    let bytes = match toolchain.serialize_module(&module) {
+        Ok(b) => b,
+        Err(e) => return Ok(failed(format!("Error: {e}"))),
+    };
+    let publish_opts = PublishOptions {
+        verbose: options.verbose,
+        gas_budget: options.gas_budget,
+        ..PublishOptions::default()
+    };
+    if let Err(e) = adapter.publish(module, bytes, &publish_opts) {
+        return Ok(failed(format!(
+            "Error: Unable to publish module '{}::{}'. Got VMError: {}",
+            id.address.full_hex(),
+            id.name,
+            e.render_with(options.verbose)
+        )));
+    }
+    Ok(run_target(&cmd, options, adapter))
+}
+
+/// Runs the command's target function, if any.
+fn run_target<A: TestAdapter>(
+    cmd: &RunCommand,
+    options: &RunFileOptions,
+    adapter: &mut A,
+) -> RunFileOutput {
+    let Some(target) = &cmd.target else {
+        return RunFileOutput::default();
+    };
+    let result = adapter.run_function(
+        &target.module,
+        &target.function,
+        argument_blobs(cmd),
+        cmd.type_args.clone(),
+        &run_options(cmd, options),
+    );
+    match result {
+        Ok(output) => RunFileOutput {
+            text: render_outputs(&output),
+            failed: false,
+        },
+        Err(e) => failed(format!(
+            "Error: Function execution failed with VMError: {}",
+            e.render_with(options.verbose)
+        )),
+    }
+}
+
+fn failed(text: String) -> RunFileOutput {
+    RunFileOutput { text, failed: true }
+}
+
+fn run_options(cmd: &RunCommand, options: &RunFileOptions) -> RunOptions {
+    RunOptions {
+        verbose: options.verbose,
+        gas_budget: options.gas_budget,
+        display_trace: false,
+        signers_count: cmd.signers.len(),
+    }
+}
+
+/// Parses the run's arguments; a bare target name refers to a function of `module`.
+fn run_command(
+    options: &RunFileOptions,
+    module: Option<&tern_primitives::ModuleId>,
+) -> Result<RunCommand, RunnerError> {
+    let usage = RunnerError::Usage;
+    let mut named = NamedAddresses::new();
+    for a in &options.named_addresses {
+        named.insert_assignment(a).map_err(usage)?;
+    }
+    let target = match (&options.target, module) {
+        (None, _) => None,
+        (Some(t), Some(m)) if !t.contains("::") => Some(crate::named::RunTarget {
+            module: m.clone(),
+            function: Identifier::new(t.as_str()).map_err(|e| usage(e.to_string()))?,
+        }),
+        (Some(t), _) => Some(parse_run_target(t, &named).map_err(usage)?),
+    };
+    Ok(RunCommand {
+        signers: options
+            .signers
+            .iter()
+            .map(|s| parse_address_arg(s, &named))
+            .collect::<Result<_, _>>()
+            .map_err(usage)?,
+        args: options
+            .args
+            .iter()
+            .map(|v| ArgValue::parse(v, &named).map_err(|e| usage(e.to_string())))
+            .collect::<Result<_, _>>()?,
+        type_args: options
+            .type_args
+            .iter()
+            .map(|t| parse_type_arg(t, &named))
+            .collect::<Result<_, _>>()
+            .map_err(usage)?,
+        verbose: options.verbose,
+        gas_budget: options.gas_budget,
+        target,
+        ..RunCommand::default()
+    })
+}

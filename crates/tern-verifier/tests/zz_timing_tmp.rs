@@ -1,0 +1,23 @@
+use std::time::Instant;
+use tern_binary::CompiledModule;
+#[test]
+fn timing() {
+    let dir = std::path::Path::new("/work/shared/corpus/aptos-framework");
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
+    let bins: Vec<Vec<u8>> = manifest.lines().skip(1).map(|l| std::fs::read(dir.join(l.split('\t').next().unwrap())).unwrap()).collect();
+    for round in 0..20 {
+        let t = Instant::now();
+        let mods: Vec<CompiledModule> = bins.iter().map(|b| CompiledModule::deserialize(b).unwrap()).collect();
+        let d = t.elapsed();
+        let t = Instant::now();
+        let mut per: Vec<(std::time::Duration, String)> = Vec::new();
+        for m in &mods {
+            let t1 = Instant::now();
+            tern_verifier::verify_module(m, &Default::default()).unwrap();
+            per.push((t1.elapsed(), m.name().unwrap().to_string()));
+        }
+        let v = t.elapsed();
+        per.sort(); per.reverse();
+        eprintln!("round {round}: deserialize {d:?} verify {v:?} top {:?}", &per[..5]);
+    }
+}

@@ -1,0 +1,328 @@
+//! BCS serialization of runtime values, directed by their runtime types.
+
+use crate::loader::{CodeCache, StructLayout};
+use crate::types::{TypeId, TypeLimits, TypeNode};
+use crate::values::{Container, Heap, Value};
+use tern_primitives::{AccountAddress, StatusCode, VmError, I256, U256};
+
+/// How a `signer` is encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignerEncoding {
+    /// Bare 32-byte address (`bcs::to_bytes`).
+    Legacy,
+    /// Enum form: tag `00` then the address (arguments, return values, storage).
+    Enum,
+}
+
+#[cold]
+fn ser_error(msg: &str) -> VmError {
+    VmError::new(StatusCode::VALUE_SERIALIZATION_ERROR).with_message(msg)
+}
+
+#[cold]
+fn de_error() -> VmError {
+    VmError::new(StatusCode::FAILED_TO_DESERIALIZE_ARGUMENT)
+        .with_message("[VM] failed to deserialize argument")
+}
+
+const NO_LIMITS: TypeLimits = TypeLimits {
+    max_nodes: u32::MAX,
+    max_depth: u32::MAX,
+};
+
+/// The field types of a struct value's layout, instantiated with the struct's type arguments.
+fn field_types(
+    cache: &mut CodeCache,
+    fields: &[crate::loader::FieldInfo],
+    args: &[TypeId],
+) -> Result<Vec<TypeId>, VmError> {
+    fields
+        .iter()
+        .map(|f| cache.types.substitute(f.ty, args, &NO_LIMITS))
+        .collect()
+}
+
+fn push_uleb(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let byte = (v & 0x7F) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+/// Serializes `v` of type `ty` (whose type parameters, if any, are bound by `env`).
+pub fn serialize(
+    cache: &mut CodeCache,
+    heap: &Heap,
+    ty: TypeId,
+    v: Value,
+    signer: SignerEncoding,
+) -> Result<Vec<u8>, VmError> {
+    let mut out = Vec::new();
+    Serializer {
+        cache,
+        heap,
+        signer,
+    }
+    .value(ty, v, &mut out, 1)?;
+    Ok(out)
+}
+
+struct Serializer<'a> {
+    cache: &'a mut CodeCache,
+    heap: &'a Heap,
+    signer: SignerEncoding,
+}
+
+impl Serializer<'_> {
+    fn value(
+        &mut self,
+        ty: TypeId,
+        v: Value,
+        out: &mut Vec<u8>,
+        depth: usize,
+    ) -> Result<(), VmError> {
+        if depth > 128 {
+            return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
+        }
+        match (self.cache.types.node(ty).clone(), v) {
+            (TypeNode::Bool, Value::Bool(b)) => out.push(u8::from(b)),
+            (TypeNode::U8, Value::U8(x)) => out.push(x),
+            (TypeNode::U16, Value::U16(x)) => out.extend_from_slice(&x.to_le_bytes()),
+            (TypeNode::U32, Value::U32(x)) => out.extend_from_slice(&x.to_le_bytes()),
+            (TypeNode::U64, Value::U64(x)) => out.extend_from_slice(&x.to_le_bytes()),
+            (TypeNode::U128, Value::U128(x)) => out.extend_from_slice(&x.u128().to_le_bytes()),
+            (TypeNode::U256, Value::U256(x)) => out.extend_from_slice(&x.u256().to_le_bytes()),
+            (TypeNode::I8, Value::I8(x)) => out.extend_from_slice(&x.to_le_bytes()),
+            (TypeNode::I16, Value::I16(x)) => out.extend_from_slice(&x.to_le_bytes()),
+            (TypeNode::I32, Value::I32(x)) => out.extend_from_slice(&x.to_le_bytes()),
+            (TypeNode::I64, Value::I64(x)) => out.extend_from_slice(&x.to_le_bytes()),
+            (TypeNode::I128, Value::I128(x)) => out.extend_from_slice(&x.i128().to_le_bytes()),
+            (TypeNode::I256, Value::I256(x)) => out.extend_from_slice(&x.i256().to_le_bytes()),
+            (TypeNode::Address, Value::Address(a)) => out.extend_from_slice(a.as_bytes()),
+            (TypeNode::Signer, Value::Container(c)) => self.signer_value(c, out)?,
+            (TypeNode::Vector(elem), Value::Container(c)) => self.vector(elem, c, out, depth)?,
+            (TypeNode::Struct(sid, args), Value::Container(c)) => {
+                let info = self
+                    .cache
+                    .struct_info(sid)
+                    .ok_or_else(|| ser_error("struct not loaded"))?
+                    .clone();
+                let args = self.cache.types.list(args).to_vec();
+                let heap = self.heap;
+                match (&info.layout, heap.get(c)?) {
+                    (StructLayout::Fields(fields), Container::Struct(values)) => {
+                        let tys = field_types(self.cache, fields, &args)?;
+                        for (t, v) in tys.into_iter().zip(values.iter()) {
+                            self.value(t, *v, out, depth + 1)?;
+                        }
+                    }
+                    (StructLayout::Variants(vs), Container::Variant(tag, values)) => {
+                        push_uleb(out, u64::from(*tag));
+                        let variant = vs
+                            .get(usize::from(*tag))
+                            .ok_or_else(|| ser_error("bad variant"))?;
+                        let tys = field_types(self.cache, &variant.fields, &args)?;
+                        for (t, v) in tys.into_iter().zip(values.iter()) {
+                            self.value(t, *v, out, depth + 1)?;
+                        }
+                    }
+                    _ => return Err(ser_error("value does not match its struct type")),
+                }
+            }
+            _ => return Err(ser_error("value does not match its type")),
+        }
+        Ok(())
+    }
+
+    fn signer_value(&mut self, c: u32, out: &mut Vec<u8>) -> Result<(), VmError> {
+        match self.heap.get(c)? {
+            Container::Variant(0, fields) => match fields.first() {
+                Some(Value::Address(a)) => {
+                    if self.signer == SignerEncoding::Enum {
+                        out.push(0);
+                    }
+                    out.extend_from_slice(a.as_bytes());
+                    Ok(())
+                }
+                _ => Err(ser_error("malformed signer")),
+            },
+            _ => Err(ser_error("malformed signer")),
+        }
+    }
+
+    fn vector(
+        &mut self,
+        elem: TypeId,
+        c: u32,
+        out: &mut Vec<u8>,
+        depth: usize,
+    ) -> Result<(), VmError> {
+        let heap = self.heap;
+        match heap.get(c)? {
+            Container::Bytes(b) => {
+                push_uleb(out, b.len() as u64);
+                out.extend_from_slice(b);
+            }
+            Container::Vec(items) => {
+                push_uleb(out, items.len() as u64);
+                for v in items {
+                    self.value(elem, *v, out, depth + 1)?;
+                }
+            }
+            _ => return Err(ser_error("value is not a vector")),
+        }
+        Ok(())
+    }
+}
+
+/// Deserializes BCS bytes as a value of the concrete type `ty`, allocating containers in
+/// `heap`. The bytes must be consumed exactly.
+pub fn deserialize(
+    cache: &mut CodeCache,
+    heap: &mut Heap,
+    ty: TypeId,
+    bytes: &[u8],
+    signer: SignerEncoding,
+) -> Result<Value, VmError> {
+    let mut d = Deserializer {
+        cache,
+        heap,
+        signer,
+        input: bytes,
+        allocated: Vec::new(),
+    };
+    match d.value(ty, 1) {
+        Ok(v) if d.input.is_empty() => Ok(v),
+        Ok(v) => {
+            d.heap.free_value(v);
+            Err(de_error())
+        }
+        Err(e) => {
+            for c in std::mem::take(&mut d.allocated) {
+                let _ = d.heap.take(c);
+            }
+            Err(e)
+        }
+    }
+}
+
+struct Deserializer<'a> {
+    cache: &'a mut CodeCache,
+    heap: &'a mut Heap,
+    signer: SignerEncoding,
+    input: &'a [u8],
+    allocated: Vec<u32>,
+}
+
+impl Deserializer<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], VmError> {
+        if self.input.len() < N {
+            return Err(de_error());
+        }
+        let (head, rest) = self.input.split_at(N);
+        self.input = rest;
+        <[u8; N]>::try_from(head).map_err(|_| de_error())
+    }
+
+    fn len(&mut self) -> Result<usize, VmError> {
+        crate::loader::read_uleb_public(&mut self.input)
+            .map(|v| v as usize)
+            .ok_or_else(de_error)
+    }
+
+    fn alloc(&mut self, c: Container) -> Value {
+        let id = self.heap.alloc(c);
+        self.allocated.push(id);
+        Value::Container(id)
+    }
+
+    fn value(&mut self, ty: TypeId, depth: usize) -> Result<Value, VmError> {
+        if depth > 256 {
+            return Err(de_error());
+        }
+        Ok(match self.cache.types.node(ty).clone() {
+            TypeNode::Bool => match self.take::<1>()?[0] {
+                0 => Value::Bool(false),
+                1 => Value::Bool(true),
+                _ => return Err(de_error()),
+            },
+            TypeNode::U8 => Value::U8(self.take::<1>()?[0]),
+            TypeNode::U16 => Value::U16(u16::from_le_bytes(self.take()?)),
+            TypeNode::U32 => Value::U32(u32::from_le_bytes(self.take()?)),
+            TypeNode::U64 => Value::U64(u64::from_le_bytes(self.take()?)),
+            TypeNode::U128 => Value::u128(u128::from_le_bytes(self.take()?)),
+            TypeNode::U256 => Value::u256(U256::from_le_bytes(self.take()?)),
+            TypeNode::I8 => Value::I8(i8::from_le_bytes(self.take()?)),
+            TypeNode::I16 => Value::I16(i16::from_le_bytes(self.take()?)),
+            TypeNode::I32 => Value::I32(i32::from_le_bytes(self.take()?)),
+            TypeNode::I64 => Value::I64(i64::from_le_bytes(self.take()?)),
+            TypeNode::I128 => Value::i128(i128::from_le_bytes(self.take()?)),
+            TypeNode::I256 => Value::i256(I256::from_le_bytes(self.take()?)),
+            TypeNode::Address => Value::Address(AccountAddress::new(self.take()?)),
+            TypeNode::Signer => self.signer_value()?,
+            TypeNode::Vector(elem) => self.vector(elem, depth)?,
+            TypeNode::Struct(sid, args) => self.struct_value(sid, args, depth)?,
+            _ => return Err(de_error()),
+        })
+    }
+
+    fn signer_value(&mut self) -> Result<Value, VmError> {
+        if self.signer == SignerEncoding::Enum && self.take::<1>()?[0] != 0 {
+            return Err(de_error());
+        }
+        let addr = AccountAddress::new(self.take()?);
+        Ok(self.alloc(Container::Variant(0, vec![Value::Address(addr)].into())))
+    }
+
+    fn vector(&mut self, elem: TypeId, depth: usize) -> Result<Value, VmError> {
+        let len = self.len()?;
+        if matches!(self.cache.types.node(elem), TypeNode::U8) {
+            if self.input.len() < len {
+                return Err(de_error());
+            }
+            let (head, rest) = self.input.split_at(len);
+            self.input = rest;
+            return Ok(self.alloc(Container::Bytes(head.to_vec())));
+        }
+        let mut items = Vec::with_capacity(len.min(self.input.len()));
+        for _ in 0..len {
+            items.push(self.value(elem, depth + 1)?);
+        }
+        Ok(self.alloc(Container::Vec(items)))
+    }
+
+    fn struct_value(
+        &mut self,
+        sid: crate::types::StructId,
+        args: crate::types::TypeListId,
+        depth: usize,
+    ) -> Result<Value, VmError> {
+        let info = self.cache.struct_info(sid).ok_or_else(de_error)?.clone();
+        let args: Vec<TypeId> = self.cache.types.list(args).to_vec();
+        match &info.layout {
+            StructLayout::Fields(fields) => {
+                let tys = field_types(self.cache, fields, &args)?;
+                let mut values = Vec::with_capacity(tys.len());
+                for t in tys {
+                    values.push(self.value(t, depth + 1)?);
+                }
+                Ok(self.alloc(Container::Struct(values.into())))
+            }
+            StructLayout::Variants(vs) => {
+                let tag = self.len()?;
+                let variant = vs.get(tag).ok_or_else(de_error)?;
+                let tys = field_types(self.cache, &variant.fields, &args)?;
+                let mut values = Vec::with_capacity(tys.len());
+                for t in tys {
+                    values.push(self.value(t, depth + 1)?);
+                }
+                Ok(self.alloc(Container::Variant(tag as u16, values.into())))
+            }
+        }
+    }
+}

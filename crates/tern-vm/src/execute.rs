@@ -1,0 +1,182 @@
+//! Entry points: running a function or script with BCS arguments, collecting return values
+//! and the final values of `&mut` arguments.
+
+use crate::interpreter::Frame;
+use crate::loader::Function;
+use crate::session::Session;
+use crate::types::{TypeId, TypeNode};
+use crate::values::{Place, Ref, Value};
+use std::sync::Arc;
+use tern_primitives::{StatusCode, VmError};
+
+/// What a successful execution produced. Values live in the session's heap.
+#[derive(Debug, Default)]
+pub struct ExecutionOutcome {
+    /// Return values with their types (references already dereferenced).
+    pub return_values: Vec<(TypeId, Value)>,
+    /// For each `&mut` parameter: its position, type and final value.
+    pub mutable_inputs: Vec<(usize, TypeId, Value)>,
+}
+
+enum ArgSlot {
+    Plain,
+    Reference {
+        hidden: usize,
+        inner: TypeId,
+        mutable: bool,
+    },
+}
+
+impl Session<'_> {
+    /// Runs `function` with type arguments and BCS-encoded arguments.
+    pub fn execute(
+        &mut self,
+        function: Arc<Function>,
+        ty_args: Vec<TypeId>,
+        args: Vec<Vec<u8>>,
+    ) -> Result<ExecutionOutcome, VmError> {
+        self.check_type_args(&function, &ty_args)?;
+        if args.len() != function.param_count() {
+            return Err(
+                VmError::new(StatusCode::NUMBER_OF_ARGUMENTS_MISMATCH).with_message(format!(
+                    "argument length mismatch: expected {} got {}",
+                    function.param_count(),
+                    args.len()
+                )),
+            );
+        }
+        let params = self.instantiate_types(&function.params, &ty_args)?;
+        let returns = self.instantiate_types(&function.returns, &ty_args)?;
+        self.machine = Default::default();
+        let (values, slots) = self.decode_args(&params, args)?;
+        let base = self.machine.locals.len() as u32;
+        for v in values {
+            self.push(v)?;
+        }
+        let ty_args: Arc<[TypeId]> = ty_args.into();
+        if let Some(frame) = self.invoke(function.clone(), ty_args.clone())? {
+            debug_assert_eq!(frame.base, base);
+            self.run_frames(frame)?;
+        }
+        self.collect_outcome(&returns, &params, slots)
+    }
+
+    fn check_type_args(&self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
+        if ty_args.len() != f.type_params.len() {
+            return Err(VmError::new(StatusCode::NUMBER_OF_TYPE_ARGUMENTS_MISMATCH));
+        }
+        let cache = self.runtime.read()?;
+        for t in ty_args {
+            crate::types::check_limits(cache.types.info(*t), &self.runtime.config.type_limits)?;
+        }
+        Ok(())
+    }
+
+    fn decode_args(
+        &mut self,
+        params: &[TypeId],
+        args: Vec<Vec<u8>>,
+    ) -> Result<(Vec<Value>, Vec<ArgSlot>), VmError> {
+        let mut values = Vec::with_capacity(args.len());
+        let mut slots = Vec::with_capacity(args.len());
+        for (ty, bytes) in params.iter().zip(args) {
+            let node = self.runtime.read()?.types.node(*ty).clone();
+            let (inner, mutable) = match node {
+                TypeNode::Reference(t) => (Some(t), false),
+                TypeNode::MutableReference(t) => (Some(t), true),
+                _ => (None, false),
+            };
+            match inner {
+                None => {
+                    values.push(self.decode_arg(*ty, &bytes)?);
+                    slots.push(ArgSlot::Plain);
+                }
+                Some(inner) => {
+                    let v = self.decode_arg(inner, &bytes)?;
+                    let hidden = self.machine.locals.len();
+                    self.machine.locals.push(v);
+                    let place = match v {
+                        Value::Container(c) => Place::Whole(c),
+                        _ => Place::Local(hidden as u32),
+                    };
+                    values.push(Value::Ref(Ref { place }));
+                    slots.push(ArgSlot::Reference {
+                        hidden,
+                        inner,
+                        mutable,
+                    });
+                }
+            }
+        }
+        Ok((values, slots))
+    }
+
+    fn decode_arg(&mut self, ty: TypeId, bytes: &[u8]) -> Result<Value, VmError> {
+        // Signers given as bare 32-byte addresses (as the test harness passes `--signers`).
+        if bytes.len() == 32 && matches!(self.runtime.read()?.types.node(ty), TypeNode::Signer) {
+            if let Some(addr) = tern_primitives::AccountAddress::from_slice(bytes) {
+                let fields: Box<[Value]> = vec![Value::Address(addr)].into();
+                let c = self
+                    .heap
+                    .alloc(crate::values::Container::Variant(0, fields));
+                return Ok(Value::Container(c));
+            }
+        }
+        self.deserialize_value(ty, bytes).map_err(|_| {
+            VmError::new(StatusCode::FAILED_TO_DESERIALIZE_ARGUMENT)
+                .with_message("[VM] failed to deserialize argument")
+        })
+    }
+
+    fn collect_outcome(
+        &mut self,
+        returns: &[TypeId],
+        params: &[TypeId],
+        slots: Vec<ArgSlot>,
+    ) -> Result<ExecutionOutcome, VmError> {
+        let mut out = ExecutionOutcome::default();
+        let n = returns.len();
+        let len = self.machine.operands.len();
+        let start = len
+            .checked_sub(n)
+            .ok_or_else(|| crate::interpreter::invariant("missing return values"))?;
+        let values: Vec<Value> = self.machine.operands.drain(start..).collect();
+        for (ty, v) in returns.iter().zip(values) {
+            let node = self.runtime.read()?.types.node(*ty).clone();
+            match (node, v) {
+                (TypeNode::Reference(t) | TypeNode::MutableReference(t), Value::Ref(r)) => {
+                    let target = self.deref_shallow(r)?;
+                    let copy = self.heap.copy_value(target)?;
+                    out.return_values.push((t, copy));
+                }
+                _ => out.return_values.push((*ty, v)),
+            }
+        }
+        for (i, slot) in slots.into_iter().enumerate() {
+            if let ArgSlot::Reference {
+                hidden,
+                inner,
+                mutable: true,
+            } = slot
+            {
+                let v = self
+                    .machine
+                    .locals
+                    .get(hidden)
+                    .copied()
+                    .ok_or_else(|| crate::interpreter::invariant("lost argument"))?;
+                out.mutable_inputs.push((i, inner, v));
+            }
+        }
+        let _ = params;
+        Ok(out)
+    }
+}
+
+impl Frame {
+    /// Placeholder to keep the frame type documented for the entry path.
+    #[allow(dead_code)]
+    fn is_entry(&self) -> bool {
+        self.base == 0
+    }
+}

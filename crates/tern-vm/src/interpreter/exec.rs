@@ -1,0 +1,331 @@
+//! The dispatch loop.
+
+use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
+use super::{invariant, locate, Frame};
+use crate::ir::Op;
+use crate::session::Session;
+use crate::values::{Container, Value};
+use tern_primitives::{StatusCode, VmError};
+
+/// Why the inner loop left a frame.
+pub(crate) enum Exit {
+    /// The frame returned.
+    Return,
+    /// The frame called another function.
+    Call(Frame),
+}
+
+#[cold]
+fn stack_overflow() -> VmError {
+    VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW)
+}
+
+#[cold]
+fn underflow() -> VmError {
+    invariant("operand stack underflow")
+}
+
+impl Session<'_> {
+    /// Runs from `entry` until it returns; return values are left on the operand stack.
+    pub(crate) fn run_frames(&mut self, entry: Frame) -> Result<(), VmError> {
+        let mut frame = entry;
+        loop {
+            match self.run_frame(&mut frame) {
+                Ok(Exit::Return) => match self.machine.frames.pop() {
+                    Some(caller) => frame = caller,
+                    None => return Ok(()),
+                },
+                Ok(Exit::Call(callee)) => {
+                    let caller = std::mem::replace(&mut frame, callee);
+                    self.machine.frames.push(caller);
+                }
+                Err(err) => return Err(err),
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, v: Value) -> Result<(), VmError> {
+        if self.machine.operands.len() >= self.runtime.config.max_operand_stack {
+            return Err(stack_overflow());
+        }
+        self.machine.operands.push(v);
+        Ok(())
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Result<Value, VmError> {
+        self.machine.operands.pop().ok_or_else(underflow)
+    }
+
+    #[inline]
+    fn pop_bool(&mut self) -> Result<bool, VmError> {
+        match self.pop()? {
+            Value::Bool(b) => Ok(b),
+            _ => Err(invariant("expected a bool")),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn local(&self, frame: &Frame, i: u8) -> Result<Value, VmError> {
+        self.machine
+            .locals
+            .get(frame.base as usize + usize::from(i))
+            .copied()
+            .ok_or_else(|| invariant("local index out of range"))
+    }
+
+    #[inline]
+    pub(crate) fn set_local(&mut self, frame: &Frame, i: u8, v: Value) -> Result<Value, VmError> {
+        let slot = self
+            .machine
+            .locals
+            .get_mut(frame.base as usize + usize::from(i))
+            .ok_or_else(|| invariant("local index out of range"))?;
+        Ok(std::mem::replace(slot, v))
+    }
+
+    /// Runs ops of one frame until it calls or returns.
+    fn run_frame(&mut self, frame: &mut Frame) -> Result<Exit, VmError> {
+        let function = frame.function.clone();
+        let Some(body) = function.body.as_ref() else {
+            return Err(invariant("native function has no body"));
+        };
+        let code = &body.code;
+        loop {
+            let pc = frame.pc;
+            let Some(op) = code.get(pc as usize) else {
+                return Err(invariant("pc out of range"));
+            };
+            frame.pc = pc + 1;
+            let Some(left) = self.gas_left.checked_sub(1) else {
+                let err = VmError::new(StatusCode::OUT_OF_GAS);
+                return Err(locate(err, &self.machine.frames, frame, pc));
+            };
+            self.gas_left = left;
+            match self.step(frame, body, *op) {
+                Ok(None) => {}
+                Ok(Some(exit)) => return Ok(exit),
+                Err(e) => return Err(locate(e, &self.machine.frames, frame, pc)),
+            }
+        }
+    }
+
+    /// Executes one op. Returns `Some` when control leaves the frame.
+    #[inline(always)]
+    fn step(
+        &mut self,
+        frame: &mut Frame,
+        body: &crate::loader::Body,
+        op: Op,
+    ) -> Result<Option<Exit>, VmError> {
+        match op {
+            Op::Pop => {
+                let v = self.pop()?;
+                self.heap.free_value(v);
+            }
+            Op::Ret => {
+                self.release_frame(frame);
+                return Ok(Some(Exit::Return));
+            }
+            Op::BrTrue(t) => {
+                if self.pop_bool()? {
+                    frame.pc = t;
+                }
+            }
+            Op::BrFalse(t) => {
+                if !self.pop_bool()? {
+                    frame.pc = t;
+                }
+            }
+            Op::Branch(t) => frame.pc = t,
+            Op::LdU8(v) => self.push(Value::U8(v))?,
+            Op::LdU16(v) => self.push(Value::U16(v))?,
+            Op::LdU32(v) => self.push(Value::U32(v))?,
+            Op::LdU64(v) => self.push(Value::U64(v))?,
+            Op::LdI8(v) => self.push(Value::I8(v))?,
+            Op::LdI16(v) => self.push(Value::I16(v))?,
+            Op::LdI32(v) => self.push(Value::I32(v))?,
+            Op::LdI64(v) => self.push(Value::I64(v))?,
+            Op::LdWide(i) => {
+                let v = *body
+                    .wide
+                    .get(i as usize)
+                    .ok_or_else(|| invariant("bad literal"))?;
+                self.push(v)?
+            }
+            Op::LdConst(i) => self.load_constant(frame, i)?,
+            Op::LdTrue => self.push(Value::Bool(true))?,
+            Op::LdFalse => self.push(Value::Bool(false))?,
+            Op::CopyLoc(i) => {
+                let v = self.local(frame, i)?;
+                if let Value::Invalid = v {
+                    return Err(invariant("copy of an unavailable local"));
+                }
+                let v = self.heap.copy_value(v)?;
+                self.push(v)?
+            }
+            Op::MoveLoc(i) => {
+                let v = self.set_local(frame, i, Value::Invalid)?;
+                if let Value::Invalid = v {
+                    return Err(invariant("move of an unavailable local"));
+                }
+                self.push(v)?
+            }
+            Op::StLoc(i) => {
+                let v = self.pop()?;
+                let old = self.set_local(frame, i, v)?;
+                self.heap.free_value(old);
+            }
+            Op::BorrowLoc(i) => self.borrow_local(frame, i)?,
+            Op::BorrowField(offset) => self.borrow_field(offset)?,
+            Op::BorrowVariantField { offset, variants } => {
+                self.borrow_variant_field(body, offset, variants)?
+            }
+            Op::Call(h) => return self.call(frame, h, None).map(|e| e.map(Exit::Call)),
+            Op::CallGeneric(i) => return self.call_generic(frame, i).map(|e| e.map(Exit::Call)),
+            Op::Pack(n) => self.pack(n, None)?,
+            Op::Unpack(n) => self.unpack(n)?,
+            Op::PackVariant { variant, fields } => self.pack(fields, Some(variant))?,
+            Op::UnpackVariant { check, fields } => self.unpack_variant(body, check, fields)?,
+            Op::TestVariant(v) => self.test_variant(v)?,
+            Op::ReadRef => self.read_ref()?,
+            Op::WriteRef => self.write_ref()?,
+            Op::FreezeRef | Op::Nop => {}
+            Op::Add => self.binop(BinOp::Add)?,
+            Op::Sub => self.binop(BinOp::Sub)?,
+            Op::Mul => self.binop(BinOp::Mul)?,
+            Op::Mod => self.binop(BinOp::Mod)?,
+            Op::Div => self.binop(BinOp::Div)?,
+            Op::BitOr => self.binop(BinOp::BitOr)?,
+            Op::BitAnd => self.binop(BinOp::BitAnd)?,
+            Op::Xor => self.binop(BinOp::Xor)?,
+            Op::Or => {
+                let (b, a) = (self.pop_bool()?, self.pop_bool()?);
+                self.push(Value::Bool(a || b))?
+            }
+            Op::And => {
+                let (b, a) = (self.pop_bool()?, self.pop_bool()?);
+                self.push(Value::Bool(a && b))?
+            }
+            Op::Not => {
+                let a = self.pop_bool()?;
+                self.push(Value::Bool(!a))?
+            }
+            Op::Eq | Op::Neq => {
+                let (b, a) = (self.pop()?, self.pop()?);
+                let eq = self.values_equal(a, b)?;
+                self.heap.free_value(a);
+                self.heap.free_value(b);
+                self.push(Value::Bool(eq == (op == Op::Eq)))?
+            }
+            Op::Lt => self.cmp(CmpOp::Lt)?,
+            Op::Gt => self.cmp(CmpOp::Gt)?,
+            Op::Le => self.cmp(CmpOp::Le)?,
+            Op::Ge => self.cmp(CmpOp::Ge)?,
+            Op::Shl | Op::Shr => {
+                let (n, a) = (self.pop()?, self.pop()?);
+                let r = shift(op == Op::Shl, a, n)?;
+                self.push(r)?
+            }
+            Op::Cast(kind) => {
+                let a = self.pop()?;
+                self.push(cast(a, kind)?)?
+            }
+            Op::Negate => {
+                let a = self.pop()?;
+                self.push(negate(a)?)?
+            }
+            Op::Abort => {
+                let code = match self.pop()? {
+                    Value::U64(c) => c,
+                    _ => return Err(invariant("abort code is not a u64")),
+                };
+                return Err(VmError::new(StatusCode::ABORTED).with_sub_status(code));
+            }
+            Op::AbortMsg => return Err(self.abort_msg()),
+            Op::Exists(t) => self.exists(frame, body, t)?,
+            Op::BorrowGlobal { ty, mutable } => self.borrow_global(frame, body, ty, mutable)?,
+            Op::MoveFrom(t) => self.move_from(frame, body, t)?,
+            Op::MoveTo(t) => self.move_to(frame, body, t)?,
+            Op::VecPack(t, n) => self.vec_pack(frame, body, t, n)?,
+            Op::VecLen => self.vec_len()?,
+            Op::VecBorrow => self.vec_borrow()?,
+            Op::VecPushBack => self.vec_push_back()?,
+            Op::VecPopBack => self.vec_pop_back()?,
+            Op::VecUnpack(n) => self.vec_unpack(n)?,
+            Op::VecSwap => self.vec_swap()?,
+            Op::PackClosure(i) => self.pack_closure(frame, body, i)?,
+            Op::CallClosure(t) => {
+                return self.call_closure(frame, body, t).map(|e| e.map(Exit::Call))
+            }
+        }
+        Ok(None)
+    }
+
+    #[inline]
+    fn binop(&mut self, op: BinOp) -> Result<(), VmError> {
+        let (b, a) = (self.pop()?, self.pop()?);
+        let r = binary(op, a, b)?;
+        self.machine.operands.push(r);
+        Ok(())
+    }
+
+    #[inline]
+    fn cmp(&mut self, op: CmpOp) -> Result<(), VmError> {
+        let (b, a) = (self.pop()?, self.pop()?);
+        let r = compare(op, a, b)?;
+        self.machine.operands.push(Value::Bool(r));
+        Ok(())
+    }
+
+    /// Equality of two operands; references compare what they point to.
+    fn values_equal(&self, a: Value, b: Value) -> Result<bool, VmError> {
+        match (a, b) {
+            (Value::Ref(x), Value::Ref(y)) => {
+                let (x, y) = (self.deref_shallow(x)?, self.deref_shallow(y)?);
+                self.heap.equals(x, y)
+            }
+            _ => self.heap.equals(a, b),
+        }
+    }
+
+    /// Frees the locals a returning frame still holds and drops its locals area.
+    pub(crate) fn release_frame(&mut self, frame: &Frame) {
+        let base = frame.base as usize;
+        if base < self.machine.locals.len() {
+            let leftovers: Vec<Value> = self.machine.locals.drain(base..).collect();
+            for v in leftovers {
+                self.heap.free_value(v);
+            }
+        }
+    }
+
+    fn abort_msg(&mut self) -> VmError {
+        let msg = match self.pop() {
+            Ok(Value::Container(c)) => match self.heap.take(c) {
+                Ok(Container::Bytes(b)) => b,
+                _ => return invariant("abort message is not a vector<u8>"),
+            },
+            _ => return invariant("abort message is not a vector<u8>"),
+        };
+        let code = match self.pop() {
+            Ok(Value::U64(c)) => c,
+            _ => return invariant("abort code is not a u64"),
+        };
+        let limit = self.runtime.config.max_abort_message;
+        if msg.len() > limit {
+            return VmError::new(StatusCode::ABORT_MESSAGE_LIMIT_EXCEEDED).with_message(format!(
+                "Expected at most {limit} bytes, got {} bytes",
+                msg.len()
+            ));
+        }
+        match String::from_utf8(msg) {
+            Ok(text) => VmError::new(StatusCode::ABORTED)
+                .with_sub_status(code)
+                .with_message(text),
+            Err(e) => VmError::new(StatusCode::INVALID_ABORT_MESSAGE)
+                .with_message(format!("Invalid UTF-8 string: {}", e.utf8_error())),
+        }
+    }
+}

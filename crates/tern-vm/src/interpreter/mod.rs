@@ -1,0 +1,83 @@
+//! The interpreter: frames over one shared operand stack, a dispatch loop over lowered ops,
+//! and the handlers for references, vectors, globals, calls and closures.
+
+mod arith;
+mod calls;
+mod exec;
+mod globals;
+mod refs;
+mod vector;
+
+pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
+
+use crate::loader::Function;
+use crate::types::TypeId;
+use crate::values::Value;
+use std::sync::Arc;
+use tern_primitives::{Location, StackFrameInfo, StatusCode, VmError};
+
+/// One activation of a Move function.
+#[derive(Debug, Clone)]
+pub(crate) struct Frame {
+    pub function: Arc<Function>,
+    /// Index of the next op to execute.
+    pub pc: u32,
+    /// Absolute index of local 0 in the locals area.
+    pub base: u32,
+    /// Concrete type arguments.
+    pub ty_args: Arc<[TypeId]>,
+    /// Concrete types of the function's type slots (generic functions only).
+    pub resolved: Option<Arc<[Result<TypeId, VmError>]>>,
+}
+
+/// The machine state reused across executions of a session.
+#[derive(Debug, Default)]
+pub(crate) struct Machine {
+    pub operands: Vec<Value>,
+    pub locals: Vec<Value>,
+    pub frames: Vec<Frame>,
+}
+
+/// Where an error was raised: the frame's function and pc, whether it is an instruction
+/// error (which carries an execution state) and whether offsets apply.
+pub(crate) fn locate(err: VmError, frames: &[Frame], current: &Frame, pc: u32) -> VmError {
+    let mut err = err;
+    let f = &current.function;
+    {
+        let d = err.data_mut();
+        if d.location == Location::Undefined && d.offsets.is_empty() {
+            d.location = match &f.id.module {
+                Some(m) => Location::Module(m.clone()),
+                None => Location::Script,
+            };
+            d.offsets.push((f.id.def_index, pc as u16));
+            if d.exec_state.is_none() && attaches_exec_state(d.status) {
+                d.exec_state = Some(stack_trace(frames));
+            }
+        }
+    }
+    err
+}
+
+/// Statuses raised while interpreting instructions carry an execution state.
+fn attaches_exec_state(status: StatusCode) -> bool {
+    !matches!(status, StatusCode::CALL_STACK_OVERFLOW)
+}
+
+/// The callers of the failing frame, innermost first, with the pc of their pending call.
+pub(crate) fn stack_trace(frames: &[Frame]) -> Vec<StackFrameInfo> {
+    frames
+        .iter()
+        .rev()
+        .map(|fr| StackFrameInfo {
+            module: fr.function.id.module.clone(),
+            function: fr.function.id.def_index,
+            pc: fr.pc.saturating_sub(1) as u16,
+        })
+        .collect()
+}
+
+#[cold]
+pub(crate) fn invariant(msg: &str) -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR).with_message(msg)
+}

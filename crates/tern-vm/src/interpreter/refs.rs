@@ -1,0 +1,290 @@
+//! References (borrows, reads, writes), structs and enum variants, constants.
+
+use super::{invariant, Frame};
+use crate::loader::{Body, ConstValue};
+use crate::session::Session;
+use crate::values::{Container, Place, Ref, Value};
+use tern_primitives::{StatusCode, VmError};
+
+impl Session<'_> {
+    pub(crate) fn pop_ref(&mut self) -> Result<Ref, VmError> {
+        match self.pop()? {
+            Value::Ref(r) => Ok(r),
+            _ => Err(invariant("expected a reference")),
+        }
+    }
+
+    fn pop_whole(&mut self) -> Result<u32, VmError> {
+        match self.pop_ref()?.place {
+            Place::Whole(c) => Ok(c),
+            _ => Err(invariant("expected a reference to a container")),
+        }
+    }
+
+    /// A reference to the element at `i` of container `c` (whole if it is a container).
+    fn elem_ref(c: u32, i: u32, v: Value) -> Value {
+        match v {
+            Value::Container(inner) => Value::Ref(Ref {
+                place: Place::Whole(inner),
+            }),
+            _ => Value::Ref(Ref {
+                place: Place::Elem(c, i),
+            }),
+        }
+    }
+
+    pub(crate) fn borrow_local(&mut self, frame: &Frame, i: u8) -> Result<(), VmError> {
+        let abs = frame.base + u32::from(i);
+        let v = self.local(frame, i)?;
+        let r = match v {
+            Value::Container(c) => Value::Ref(Ref {
+                place: Place::Whole(c),
+            }),
+            Value::Invalid => return Err(invariant("borrow of an unavailable local")),
+            _ => Value::Ref(Ref {
+                place: Place::Local(abs),
+            }),
+        };
+        self.push(r)
+    }
+
+    pub(crate) fn borrow_field(&mut self, offset: u16) -> Result<(), VmError> {
+        let c = self.pop_whole()?;
+        let v = match self.heap.get(c)? {
+            Container::Struct(fields) => *fields
+                .get(usize::from(offset))
+                .ok_or_else(|| invariant("field offset out of range"))?,
+            _ => return Err(invariant("field borrow on a non-struct")),
+        };
+        self.push(Self::elem_ref(c, u32::from(offset), v))
+    }
+
+    pub(crate) fn borrow_variant_field(
+        &mut self,
+        body: &Body,
+        offset: u16,
+        check: u16,
+    ) -> Result<(), VmError> {
+        let c = self.pop_whole()?;
+        let check = body
+            .variant_checks
+            .get(usize::from(check))
+            .ok_or_else(|| invariant("bad variant check"))?;
+        let v = match self.heap.get(c)? {
+            Container::Variant(tag, fields) => {
+                if !check.allowed.contains(tag) {
+                    let expected: Vec<&str> = check
+                        .allowed
+                        .iter()
+                        .filter_map(|v| check.names.get(usize::from(*v)).map(|n| n.as_str()))
+                        .collect();
+                    let found = check
+                        .names
+                        .get(usize::from(*tag))
+                        .map(|n| n.as_str())
+                        .unwrap_or("?");
+                    return Err(
+                        VmError::new(StatusCode::STRUCT_VARIANT_MISMATCH).with_message(format!(
+                            "expected enum variant {}, found `{found}`",
+                            expected.join(" or ")
+                        )),
+                    );
+                }
+                *fields
+                    .get(usize::from(offset))
+                    .ok_or_else(|| invariant("field offset out of range"))?
+            }
+            _ => return Err(invariant("variant field borrow on a non-enum")),
+        };
+        self.push(Self::elem_ref(c, u32::from(offset), v))
+    }
+
+    /// The value at a place, without copying containers.
+    pub(crate) fn deref_shallow(&self, r: Ref) -> Result<Value, VmError> {
+        match r.place {
+            Place::Local(abs) => self
+                .machine
+                .locals
+                .get(abs as usize)
+                .copied()
+                .ok_or_else(|| invariant("dangling local reference")),
+            Place::Whole(c) => Ok(Value::Container(c)),
+            Place::Elem(c, i) => element(self.heap.get(c)?, i as usize),
+        }
+    }
+
+    pub(crate) fn read_ref(&mut self) -> Result<(), VmError> {
+        let r = self.pop_ref()?;
+        let v = self.deref_shallow(r)?;
+        let v = self.heap.copy_value(v)?;
+        self.push(v)
+    }
+
+    pub(crate) fn write_ref(&mut self) -> Result<(), VmError> {
+        let r = self.pop_ref()?;
+        let v = self.pop()?;
+        self.write_place(r.place, v)
+    }
+
+    /// Stores `v` at a place, dropping what was there.
+    pub(crate) fn write_place(&mut self, place: Place, v: Value) -> Result<(), VmError> {
+        match place {
+            Place::Local(abs) => {
+                let slot = self
+                    .machine
+                    .locals
+                    .get_mut(abs as usize)
+                    .ok_or_else(|| invariant("dangling local reference"))?;
+                let old = std::mem::replace(slot, v);
+                self.heap.free_value(old);
+            }
+            Place::Elem(c, i) => {
+                let old = set_element(self.heap.get_mut(c)?, i as usize, v)?;
+                self.heap.free_value(old);
+            }
+            Place::Whole(c) => {
+                let Value::Container(src) = v else {
+                    return Err(invariant(
+                        "writing a non-container through a container reference",
+                    ));
+                };
+                let contents = self.heap.take(src)?;
+                let old = self.heap.replace(c, contents)?;
+                self.heap.free_contents(&old);
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn pack(&mut self, n: u16, variant: Option<u16>) -> Result<(), VmError> {
+        let len = self.machine.operands.len();
+        let start = len
+            .checked_sub(usize::from(n))
+            .ok_or_else(|| invariant("operand stack underflow"))?;
+        let fields: Box<[Value]> = self.machine.operands.drain(start..).collect();
+        let c = match variant {
+            Some(tag) => Container::Variant(tag, fields),
+            None => Container::Struct(fields),
+        };
+        let id = self.heap.alloc(c);
+        self.push(Value::Container(id))
+    }
+
+    fn push_fields(&mut self, fields: &[Value]) -> Result<(), VmError> {
+        for f in fields.iter() {
+            self.push(*f)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn unpack(&mut self, n: u16) -> Result<(), VmError> {
+        let Value::Container(c) = self.pop()? else {
+            return Err(invariant("unpack of a non-struct"));
+        };
+        match self.heap.take(c)? {
+            Container::Struct(fields) if fields.len() == usize::from(n) => {
+                self.push_fields(&fields)
+            }
+            _ => Err(invariant("unpack of a non-struct")),
+        }
+    }
+
+    pub(crate) fn unpack_variant(
+        &mut self,
+        body: &Body,
+        check: u16,
+        n: u16,
+    ) -> Result<(), VmError> {
+        let Value::Container(c) = self.pop()? else {
+            return Err(invariant("unpack of a non-enum"));
+        };
+        let check = body
+            .variant_checks
+            .get(usize::from(check))
+            .ok_or_else(|| invariant("bad variant check"))?;
+        let tag = match self.heap.get(c)? {
+            Container::Variant(tag, _) => *tag,
+            _ => return Err(invariant("unpack of a non-enum")),
+        };
+        if !check.allowed.contains(&tag) {
+            let name = |v: u16| {
+                check
+                    .names
+                    .get(usize::from(v))
+                    .map(|n| n.as_str().to_string())
+                    .unwrap_or_default()
+            };
+            let expected = check.allowed.first().copied().map(name).unwrap_or_default();
+            return Err(
+                VmError::new(StatusCode::STRUCT_VARIANT_MISMATCH).with_message(format!(
+                    "expected enum variant {expected}, found {}",
+                    name(tag)
+                )),
+            );
+        }
+        match self.heap.take(c)? {
+            Container::Variant(_, fields) if fields.len() == usize::from(n) => {
+                self.push_fields(&fields)
+            }
+            _ => Err(invariant("unpack of a non-enum")),
+        }
+    }
+
+    pub(crate) fn test_variant(&mut self, variant: u16) -> Result<(), VmError> {
+        let c = self.pop_whole()?;
+        let tag = match self.heap.get(c)? {
+            Container::Variant(tag, _) => *tag,
+            _ => return Err(invariant("variant test on a non-enum")),
+        };
+        self.push(Value::Bool(tag == variant))
+    }
+
+    pub(crate) fn load_constant(&mut self, frame: &Frame, i: u32) -> Result<(), VmError> {
+        let links = frame.function.links.clone();
+        let c = links
+            .constants
+            .get(i as usize)
+            .ok_or_else(|| invariant("constant index out of range"))?;
+        let v = self.materialize(c);
+        self.push(v)
+    }
+
+    fn materialize(&mut self, c: &ConstValue) -> Value {
+        match c {
+            ConstValue::Prim(v) => *v,
+            ConstValue::Bytes(b) => Value::Container(self.heap.alloc(Container::Bytes(b.clone()))),
+            ConstValue::Vector(items) => {
+                let values: Vec<Value> = items.iter().map(|i| self.materialize(i)).collect();
+                Value::Container(self.heap.alloc(Container::Vec(values)))
+            }
+        }
+    }
+}
+
+/// Element `i` of a container (a primitive where the container stores primitives).
+pub(crate) fn element(c: &Container, i: usize) -> Result<Value, VmError> {
+    let v = match c {
+        Container::Struct(f) | Container::Variant(_, f) => f.get(i).copied(),
+        Container::Vec(e) => e.get(i).copied(),
+        Container::Bytes(b) => b.get(i).map(|x| Value::U8(*x)),
+        Container::Closure(_) | Container::Free(_) => None,
+    };
+    v.ok_or_else(|| invariant("element index out of range"))
+}
+
+fn set_element(c: &mut Container, i: usize, v: Value) -> Result<Value, VmError> {
+    let slot = match c {
+        Container::Struct(f) | Container::Variant(_, f) => f.get_mut(i),
+        Container::Vec(e) => e.get_mut(i),
+        Container::Bytes(b) => {
+            let (Some(byte), Value::U8(x)) = (b.get_mut(i), v) else {
+                return Err(invariant("bad byte write"));
+            };
+            *byte = x;
+            return Ok(Value::Invalid);
+        }
+        Container::Closure(_) | Container::Free(_) => None,
+    };
+    let slot = slot.ok_or_else(|| invariant("element index out of range"))?;
+    Ok(std::mem::replace(slot, v))
+}

@@ -1,0 +1,171 @@
+//! Vector instructions, with the peer's `VECTOR_OPERATION_ERROR` sub-statuses
+//! (1 index out of bounds, 2 pop from empty, 3 unpack length mismatch).
+
+use super::refs::element;
+use super::{invariant, Frame};
+use crate::ir::TypeSlot;
+use crate::loader::Body;
+use crate::session::Session;
+use crate::types::TypeNode;
+use crate::values::{Container, Place, Ref, Value};
+use tern_primitives::{StatusCode, VmError};
+
+#[cold]
+fn vec_error(sub: u64) -> VmError {
+    VmError::new(StatusCode::VECTOR_OPERATION_ERROR).with_sub_status(sub)
+}
+
+impl Session<'_> {
+    fn pop_u64(&mut self) -> Result<u64, VmError> {
+        match self.pop()? {
+            Value::U64(v) => Ok(v),
+            _ => Err(invariant("expected a u64")),
+        }
+    }
+
+    fn pop_vec_ref(&mut self) -> Result<u32, VmError> {
+        match self.pop_ref()?.place {
+            Place::Whole(c) => Ok(c),
+            _ => Err(invariant("expected a vector reference")),
+        }
+    }
+
+    pub(crate) fn vec_pack(
+        &mut self,
+        frame: &Frame,
+        body: &Body,
+        slot: TypeSlot,
+        n: u32,
+    ) -> Result<(), VmError> {
+        let ty = self.slot_type(frame, body, slot)?;
+        let is_bytes = matches!(self.runtime.read()?.types.node(ty), TypeNode::U8);
+        let len = self.machine.operands.len();
+        let start = len
+            .checked_sub(n as usize)
+            .ok_or_else(|| invariant("operand stack underflow"))?;
+        let items = self.machine.operands.drain(start..);
+        let c = if is_bytes {
+            let mut bytes = Vec::with_capacity(n as usize);
+            for v in items {
+                match v {
+                    Value::U8(b) => bytes.push(b),
+                    _ => return Err(invariant("vector<u8> element is not a u8")),
+                }
+            }
+            Container::Bytes(bytes)
+        } else {
+            Container::Vec(items.collect())
+        };
+        let id = self.heap.alloc(c);
+        self.push(Value::Container(id))
+    }
+
+    pub(crate) fn vec_len(&mut self) -> Result<(), VmError> {
+        let c = self.pop_vec_ref()?;
+        let len = match self.heap.get(c)? {
+            Container::Vec(e) => e.len(),
+            Container::Bytes(b) => b.len(),
+            _ => return Err(invariant("length of a non-vector")),
+        };
+        self.push(Value::U64(len as u64))
+    }
+
+    pub(crate) fn vec_borrow(&mut self) -> Result<(), VmError> {
+        let i = self.pop_u64()?;
+        let c = self.pop_vec_ref()?;
+        let container = self.heap.get(c)?;
+        let len = match container {
+            Container::Vec(e) => e.len(),
+            Container::Bytes(b) => b.len(),
+            _ => return Err(invariant("borrow of a non-vector")),
+        };
+        if i >= len as u64 {
+            return Err(vec_error(1));
+        }
+        let v = element(container, i as usize)?;
+        let r = match v {
+            Value::Container(inner) => Ref {
+                place: Place::Whole(inner),
+            },
+            _ => Ref {
+                place: Place::Elem(c, i as u32),
+            },
+        };
+        self.push(Value::Ref(r))
+    }
+
+    pub(crate) fn vec_push_back(&mut self) -> Result<(), VmError> {
+        let v = self.pop()?;
+        let c = self.pop_vec_ref()?;
+        match (self.heap.get_mut(c)?, v) {
+            (Container::Vec(e), v) => e.push(v),
+            (Container::Bytes(b), Value::U8(x)) => b.push(x),
+            _ => return Err(invariant("push onto a non-vector")),
+        }
+        Ok(())
+    }
+
+    pub(crate) fn vec_pop_back(&mut self) -> Result<(), VmError> {
+        let c = self.pop_vec_ref()?;
+        let v = match self.heap.get_mut(c)? {
+            Container::Vec(e) => e.pop(),
+            Container::Bytes(b) => b.pop().map(Value::U8),
+            _ => return Err(invariant("pop from a non-vector")),
+        };
+        let v = v.ok_or_else(|| vec_error(2))?;
+        self.push(v)
+    }
+
+    pub(crate) fn vec_unpack(&mut self, n: u32) -> Result<(), VmError> {
+        let Value::Container(c) = self.pop()? else {
+            return Err(invariant("unpack of a non-vector"));
+        };
+        let len = match self.heap.get(c)? {
+            Container::Vec(e) => e.len(),
+            Container::Bytes(b) => b.len(),
+            _ => return Err(invariant("unpack of a non-vector")),
+        };
+        if len != n as usize {
+            return Err(vec_error(3));
+        }
+        match self.heap.take(c)? {
+            Container::Vec(e) => {
+                for v in e {
+                    self.push(v)?;
+                }
+            }
+            Container::Bytes(b) => {
+                for x in b {
+                    self.push(Value::U8(x))?;
+                }
+            }
+            _ => return Err(invariant("unpack of a non-vector")),
+        }
+        Ok(())
+    }
+
+    pub(crate) fn vec_swap(&mut self) -> Result<(), VmError> {
+        let j = self.pop_u64()?;
+        let i = self.pop_u64()?;
+        let c = self.pop_vec_ref()?;
+        let ok = match self.heap.get_mut(c)? {
+            Container::Vec(e) => swap_checked(e, i, j),
+            Container::Bytes(b) => swap_checked(b, i, j),
+            _ => return Err(invariant("swap in a non-vector")),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(vec_error(1))
+        }
+    }
+}
+
+fn swap_checked<T>(v: &mut [T], i: u64, j: u64) -> bool {
+    let len = v.len() as u64;
+    if i >= len || j >= len {
+        return false;
+    }
+    v.swap(i as usize, j as usize);
+    true
+}

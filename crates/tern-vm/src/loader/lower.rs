@@ -1,0 +1,448 @@
+//! Lowering of a function definition's bytecode into [`Op`]s with resolved operands.
+
+use super::signature::{convert, struct_of};
+use super::{
+    bad_index, Body, ClosureSite, CodeCache, Function, FunctionId, ModuleLinks, NativeLookup,
+    VariantCheck,
+};
+use crate::ir::{IntKind, Op, TypeSlot};
+use crate::types::{TypeId, TypeNode};
+use crate::values::Value;
+use std::sync::Arc;
+use tern_binary::{
+    BinaryTables, Bytecode, CodeUnit, CompiledModule, CompiledScript, FunctionAttribute,
+    FunctionDefinition, SignatureToken, StructDefinitionIndex, Visibility,
+};
+use tern_primitives::{Identifier, VmError};
+
+/// Loads one function definition of a module.
+pub(super) fn load_function(
+    cache: &mut CodeCache,
+    m: &CompiledModule,
+    def: &FunctionDefinition,
+    def_index: usize,
+    links: &Arc<ModuleLinks>,
+    natives: NativeLookup<'_>,
+) -> Result<Function, VmError> {
+    let handle = m.function_handle_at(def.function).ok_or_else(bad_index)?;
+    let name = m.identifier_at(handle.name).ok_or_else(bad_index)?.clone();
+    let params = convert_sig(cache, m, handle.parameters)?;
+    let returns = convert_sig(cache, m, handle.return_)?;
+    let mut local_types = params.clone();
+    let body = match &def.code {
+        Some(code) => {
+            local_types.extend(convert_sig(cache, m, code.locals)?);
+            Some(Lowering::new(cache, m).lower(code, Some(m))?)
+        }
+        None => None,
+    };
+    let module_id = links.module.clone();
+    let native = match (&def.code, &module_id) {
+        (None, Some(id)) => natives(id, name.as_str()),
+        _ => None,
+    };
+    Ok(Function {
+        id: FunctionId {
+            module: module_id,
+            def_index: def_index as u16,
+        },
+        name,
+        visibility: def.visibility,
+        is_entry: def.is_entry,
+        is_persistent: def.visibility == Visibility::Public
+            || handle.attributes.contains(&FunctionAttribute::Persistent),
+        type_params: handle.type_parameters.clone(),
+        params,
+        returns,
+        local_types,
+        body,
+        native,
+        links: links.clone(),
+    })
+}
+
+/// Loads a script's `main`.
+pub(super) fn load_script(
+    cache: &mut CodeCache,
+    s: &CompiledScript,
+    links: Arc<ModuleLinks>,
+) -> Result<Function, VmError> {
+    let params = convert_sig(cache, s, s.parameters)?;
+    let mut local_types = params.clone();
+    local_types.extend(convert_sig(cache, s, s.code.locals)?);
+    let body = Lowering::new(cache, s).lower(&s.code, None)?;
+    Ok(Function {
+        id: FunctionId {
+            module: None,
+            def_index: 0,
+        },
+        name: Identifier::new("main").map_err(|_| bad_index())?,
+        visibility: Visibility::Public,
+        is_entry: true,
+        is_persistent: false,
+        type_params: s.type_parameters.clone(),
+        params,
+        returns: Vec::new(),
+        local_types,
+        body: Some(body),
+        native: None,
+        links,
+    })
+}
+
+fn convert_sig<T: BinaryTables>(
+    cache: &mut CodeCache,
+    unit: &T,
+    idx: tern_binary::SignatureIndex,
+) -> Result<Vec<TypeId>, VmError> {
+    let sig = unit.signature_at(idx).ok_or_else(bad_index)?;
+    sig.0.iter().map(|t| convert(cache, unit, t)).collect()
+}
+
+struct Lowering<'a, T: BinaryTables> {
+    cache: &'a mut CodeCache,
+    unit: &'a T,
+    body: Body,
+}
+
+impl<'a, T: BinaryTables> Lowering<'a, T> {
+    fn new(cache: &'a mut CodeCache, unit: &'a T) -> Self {
+        Lowering {
+            cache,
+            unit,
+            body: Body::default(),
+        }
+    }
+
+    fn lower(mut self, code: &CodeUnit, module: Option<&CompiledModule>) -> Result<Body, VmError> {
+        self.body.code.reserve(code.code.len());
+        for instr in &code.code {
+            let op = match module {
+                Some(m) => self.lower_module_instr(instr, m)?,
+                None => None,
+            };
+            let op = match op {
+                Some(op) => op,
+                None => self.lower_common(instr)?,
+            };
+            self.body.code.push(op);
+        }
+        Ok(self.body)
+    }
+
+    fn slot(&mut self, ty: TypeId) -> TypeSlot {
+        if let Some(i) = self.body.types.iter().position(|t| *t == ty) {
+            return i as TypeSlot;
+        }
+        self.body.types.push(ty);
+        let generic = self.cache.types.info(ty).has_type_params;
+        self.body.slot_is_generic.push(generic);
+        (self.body.types.len() - 1) as TypeSlot
+    }
+
+    fn token_slot(&mut self, tok: &SignatureToken) -> Result<TypeSlot, VmError> {
+        let ty = convert(self.cache, self.unit, tok)?;
+        Ok(self.slot(ty))
+    }
+
+    fn sig_slot(&mut self, idx: tern_binary::SignatureIndex) -> Result<TypeSlot, VmError> {
+        let tok = self
+            .unit
+            .signature_at(idx)
+            .and_then(|s| s.0.first())
+            .ok_or_else(bad_index)?
+            .clone();
+        self.token_slot(&tok)
+    }
+
+    fn wide(&mut self, v: Value) -> Op {
+        self.body.wide.push(v);
+        Op::LdWide((self.body.wide.len() - 1) as u32)
+    }
+
+    /// Instructions shared by scripts and modules.
+    fn lower_common(&mut self, instr: &Bytecode) -> Result<Op, VmError> {
+        use Bytecode as B;
+        Ok(match instr {
+            B::Pop => Op::Pop,
+            B::Ret => Op::Ret,
+            B::BrTrue(t) => Op::BrTrue(u32::from(*t)),
+            B::BrFalse(t) => Op::BrFalse(u32::from(*t)),
+            B::Branch(t) => Op::Branch(u32::from(*t)),
+            B::LdU8(v) => Op::LdU8(*v),
+            B::LdU16(v) => Op::LdU16(*v),
+            B::LdU32(v) => Op::LdU32(*v),
+            B::LdU64(v) => Op::LdU64(*v),
+            B::LdI8(v) => Op::LdI8(*v),
+            B::LdI16(v) => Op::LdI16(*v),
+            B::LdI32(v) => Op::LdI32(*v),
+            B::LdI64(v) => Op::LdI64(*v),
+            B::LdU128(v) => self.wide(Value::u128(*v)),
+            B::LdU256(v) => self.wide(Value::u256(**v)),
+            B::LdI128(v) => self.wide(Value::i128(*v)),
+            B::LdI256(v) => self.wide(Value::i256(**v)),
+            B::LdConst(c) => Op::LdConst(u32::from(c.0)),
+            B::LdTrue => Op::LdTrue,
+            B::LdFalse => Op::LdFalse,
+            B::CopyLoc(i) => Op::CopyLoc(*i),
+            B::MoveLoc(i) => Op::MoveLoc(*i),
+            B::StLoc(i) => Op::StLoc(*i),
+            B::MutBorrowLoc(i) | B::ImmBorrowLoc(i) => Op::BorrowLoc(*i),
+            B::Call(fh) => Op::Call(fh.0),
+            B::CallGeneric(fi) => Op::CallGeneric(fi.0),
+            B::ReadRef => Op::ReadRef,
+            B::WriteRef => Op::WriteRef,
+            B::FreezeRef => Op::FreezeRef,
+            B::Add => Op::Add,
+            B::Sub => Op::Sub,
+            B::Mul => Op::Mul,
+            B::Mod => Op::Mod,
+            B::Div => Op::Div,
+            B::BitOr => Op::BitOr,
+            B::BitAnd => Op::BitAnd,
+            B::Xor => Op::Xor,
+            B::Or => Op::Or,
+            B::And => Op::And,
+            B::Not => Op::Not,
+            B::Eq => Op::Eq,
+            B::Neq => Op::Neq,
+            B::Lt => Op::Lt,
+            B::Gt => Op::Gt,
+            B::Le => Op::Le,
+            B::Ge => Op::Ge,
+            B::Shl => Op::Shl,
+            B::Shr => Op::Shr,
+            B::Abort => Op::Abort,
+            B::AbortMsg => Op::AbortMsg,
+            B::Nop => Op::Nop,
+            B::CastU8 => Op::Cast(IntKind::U8),
+            B::CastU16 => Op::Cast(IntKind::U16),
+            B::CastU32 => Op::Cast(IntKind::U32),
+            B::CastU64 => Op::Cast(IntKind::U64),
+            B::CastU128 => Op::Cast(IntKind::U128),
+            B::CastU256 => Op::Cast(IntKind::U256),
+            B::CastI8 => Op::Cast(IntKind::I8),
+            B::CastI16 => Op::Cast(IntKind::I16),
+            B::CastI32 => Op::Cast(IntKind::I32),
+            B::CastI64 => Op::Cast(IntKind::I64),
+            B::CastI128 => Op::Cast(IntKind::I128),
+            B::CastI256 => Op::Cast(IntKind::I256),
+            B::Negate => Op::Negate,
+            B::VecPack(sig, n) => Op::VecPack(self.sig_slot(*sig)?, vec_count(*n)?),
+            B::VecLen(_) => Op::VecLen,
+            B::VecImmBorrow(_) | B::VecMutBorrow(_) => Op::VecBorrow,
+            B::VecPushBack(_) => Op::VecPushBack,
+            B::VecPopBack(_) => Op::VecPopBack,
+            B::VecUnpack(_, n) => Op::VecUnpack(vec_count(*n)?),
+            B::VecSwap(_) => Op::VecSwap,
+            B::PackClosure(fh, mask) => self.closure(fh.0, Vec::new(), mask.0),
+            B::PackClosureGeneric(fi, mask) => {
+                let inst = self
+                    .unit
+                    .function_instantiation_at(*fi)
+                    .ok_or_else(bad_index)?
+                    .clone();
+                let args = self.sig_types(inst.type_parameters)?;
+                self.closure(inst.handle.0, args, mask.0)
+            }
+            B::CallClosure(sig) => Op::CallClosure(self.sig_slot(*sig)?),
+            // Module-only instructions in a script: the verifier rejects them; reaching one
+            // at run time is an invariant violation.
+            _ => return Err(bad_index()),
+        })
+    }
+
+    fn sig_types(&mut self, idx: tern_binary::SignatureIndex) -> Result<Vec<TypeId>, VmError> {
+        let sig = self.unit.signature_at(idx).ok_or_else(bad_index)?.clone();
+        sig.0
+            .iter()
+            .map(|t| convert(self.cache, self.unit, t))
+            .collect()
+    }
+
+    fn closure(&mut self, handle: u16, type_args: Vec<TypeId>, mask: u64) -> Op {
+        self.body.closures.push(ClosureSite {
+            handle,
+            type_args,
+            mask,
+        });
+        Op::PackClosure((self.body.closures.len() - 1) as u16)
+    }
+}
+
+fn vec_count(n: u64) -> Result<u32, VmError> {
+    u32::try_from(n).map_err(|_| bad_index())
+}
+
+impl<T: BinaryTables> Lowering<'_, T> {
+    /// Instructions that refer to module-only tables.
+    fn lower_module_instr(
+        &mut self,
+        instr: &Bytecode,
+        m: &CompiledModule,
+    ) -> Result<Option<Op>, VmError> {
+        use Bytecode as B;
+        let op = match instr {
+            B::MutBorrowField(fh) | B::ImmBorrowField(fh) => {
+                Op::BorrowField(m.field_handles.get(fh.idx()).ok_or_else(bad_index)?.field)
+            }
+            B::MutBorrowFieldGeneric(fi) | B::ImmBorrowFieldGeneric(fi) => {
+                let inst = m.field_instantiations.get(fi.idx()).ok_or_else(bad_index)?;
+                let h = m
+                    .field_handles
+                    .get(inst.handle.idx())
+                    .ok_or_else(bad_index)?;
+                Op::BorrowField(h.field)
+            }
+            B::Pack(sd) => Op::Pack(field_count(m, *sd)?),
+            B::Unpack(sd) => Op::Unpack(field_count(m, *sd)?),
+            B::PackGeneric(si) => Op::Pack(field_count(m, inst_def(m, si.idx())?)?),
+            B::UnpackGeneric(si) => Op::Unpack(field_count(m, inst_def(m, si.idx())?)?),
+            B::Exists(sd) => Op::Exists(self.struct_slot(m, *sd, None)?),
+            B::ExistsGeneric(si) => Op::Exists(self.generic_struct_slot(m, si.idx())?),
+            B::MutBorrowGlobal(sd) => borrow_global(self.struct_slot(m, *sd, None)?, true),
+            B::ImmBorrowGlobal(sd) => borrow_global(self.struct_slot(m, *sd, None)?, false),
+            B::MutBorrowGlobalGeneric(si) => {
+                borrow_global(self.generic_struct_slot(m, si.idx())?, true)
+            }
+            B::ImmBorrowGlobalGeneric(si) => {
+                borrow_global(self.generic_struct_slot(m, si.idx())?, false)
+            }
+            B::MoveFrom(sd) => Op::MoveFrom(self.struct_slot(m, *sd, None)?),
+            B::MoveFromGeneric(si) => Op::MoveFrom(self.generic_struct_slot(m, si.idx())?),
+            B::MoveTo(sd) => Op::MoveTo(self.struct_slot(m, *sd, None)?),
+            B::MoveToGeneric(si) => Op::MoveTo(self.generic_struct_slot(m, si.idx())?),
+            B::PackVariant(h) => self.pack_variant(m, h.idx())?,
+            B::PackVariantGeneric(i) => {
+                let inst = m
+                    .struct_variant_instantiations
+                    .get(i.idx())
+                    .ok_or_else(bad_index)?;
+                self.pack_variant(m, inst.handle.idx())?
+            }
+            B::UnpackVariant(h) => self.unpack_variant(m, h.idx())?,
+            B::UnpackVariantGeneric(i) => {
+                let inst = m
+                    .struct_variant_instantiations
+                    .get(i.idx())
+                    .ok_or_else(bad_index)?;
+                self.unpack_variant(m, inst.handle.idx())?
+            }
+            B::TestVariant(h) => Op::TestVariant(variant_of(m, h.idx())?.1),
+            B::TestVariantGeneric(i) => {
+                let inst = m
+                    .struct_variant_instantiations
+                    .get(i.idx())
+                    .ok_or_else(bad_index)?;
+                Op::TestVariant(variant_of(m, inst.handle.idx())?.1)
+            }
+            B::ImmBorrowVariantField(h) | B::MutBorrowVariantField(h) => {
+                self.variant_field(m, h.idx())?
+            }
+            B::ImmBorrowVariantFieldGeneric(i) | B::MutBorrowVariantFieldGeneric(i) => {
+                let inst = m
+                    .variant_field_instantiations
+                    .get(i.idx())
+                    .ok_or_else(bad_index)?;
+                self.variant_field(m, inst.handle.idx())?
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(op))
+    }
+
+    fn struct_slot(
+        &mut self,
+        m: &CompiledModule,
+        sd: StructDefinitionIndex,
+        args: Option<tern_binary::SignatureIndex>,
+    ) -> Result<TypeSlot, VmError> {
+        let def = m.struct_def_at(sd).ok_or_else(bad_index)?;
+        let sid = struct_of(self.cache, m, def.struct_handle.0)?;
+        let list = match args {
+            Some(sig) => {
+                let tys = self.sig_types(sig)?;
+                self.cache.types.intern_list(&tys)
+            }
+            None => self.cache.types.intern_list(&[]),
+        };
+        let ty = self.cache.types.intern(TypeNode::Struct(sid, list));
+        Ok(self.slot(ty))
+    }
+
+    fn generic_struct_slot(&mut self, m: &CompiledModule, si: usize) -> Result<TypeSlot, VmError> {
+        let inst = m.struct_def_instantiations.get(si).ok_or_else(bad_index)?;
+        self.struct_slot(m, inst.def, Some(inst.type_parameters))
+    }
+
+    fn variant_names(
+        &self,
+        m: &CompiledModule,
+        sd: StructDefinitionIndex,
+    ) -> Result<Vec<Identifier>, VmError> {
+        let def = m.struct_def_at(sd).ok_or_else(bad_index)?;
+        def.variants()
+            .iter()
+            .map(|v| m.identifier_at(v.name).cloned().ok_or_else(bad_index))
+            .collect()
+    }
+
+    fn pack_variant(&mut self, m: &CompiledModule, h: usize) -> Result<Op, VmError> {
+        let (sd, variant) = variant_of(m, h)?;
+        let def = m.struct_def_at(sd).ok_or_else(bad_index)?;
+        let fields = def
+            .variants()
+            .get(usize::from(variant))
+            .ok_or_else(bad_index)?
+            .fields
+            .len() as u16;
+        Ok(Op::PackVariant { variant, fields })
+    }
+
+    fn unpack_variant(&mut self, m: &CompiledModule, h: usize) -> Result<Op, VmError> {
+        let (sd, variant) = variant_of(m, h)?;
+        let Op::PackVariant { fields, .. } = self.pack_variant(m, h)? else {
+            return Err(bad_index());
+        };
+        let names = self.variant_names(m, sd)?;
+        let check = self.add_check(vec![variant], names);
+        Ok(Op::UnpackVariant { check, fields })
+    }
+
+    fn variant_field(&mut self, m: &CompiledModule, h: usize) -> Result<Op, VmError> {
+        let vfh = m.variant_field_handles.get(h).ok_or_else(bad_index)?;
+        let names = self.variant_names(m, vfh.struct_index)?;
+        let variants = self.add_check(vfh.variants.clone(), names);
+        Ok(Op::BorrowVariantField {
+            offset: vfh.field,
+            variants,
+        })
+    }
+
+    fn add_check(&mut self, allowed: Vec<u16>, names: Vec<Identifier>) -> u16 {
+        self.body
+            .variant_checks
+            .push(VariantCheck { allowed, names });
+        (self.body.variant_checks.len() - 1) as u16
+    }
+}
+
+fn field_count(m: &CompiledModule, sd: StructDefinitionIndex) -> Result<u16, VmError> {
+    Ok(m.struct_def_at(sd).ok_or_else(bad_index)?.fields().len() as u16)
+}
+
+fn inst_def(m: &CompiledModule, si: usize) -> Result<StructDefinitionIndex, VmError> {
+    Ok(m.struct_def_instantiations
+        .get(si)
+        .ok_or_else(bad_index)?
+        .def)
+}
+
+fn variant_of(m: &CompiledModule, h: usize) -> Result<(StructDefinitionIndex, u16), VmError> {
+    let svh = m.struct_variant_handles.get(h).ok_or_else(bad_index)?;
+    Ok((svh.struct_index, svh.variant))
+}
+
+fn borrow_global(ty: TypeSlot, mutable: bool) -> Op {
+    Op::BorrowGlobal { ty, mutable }
+}

@@ -1,0 +1,452 @@
+//! The loader: turns published modules and scripts into runtime structures once
+//! (struct layouts, functions with lowered code, link tables), cached in the [`CodeCache`].
+
+mod constants;
+mod lower;
+mod signature;
+
+pub(crate) use constants::read_uleb as read_uleb_public;
+pub use constants::{decode_constant, ConstValue};
+
+use crate::ir::Op;
+use crate::natives::NativeFunction;
+use crate::types::{StructId, TypeId, TypeNode, TypeTable};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+use tern_binary::{
+    BinaryTables, CompiledModule, CompiledScript, StructFieldInformation, Visibility,
+};
+use tern_primitives::{AbilitySet, Identifier, ModuleId, StatusCode, VmError};
+
+/// A field of a struct or variant.
+#[derive(Debug, Clone)]
+pub struct FieldInfo {
+    /// The field's name.
+    pub name: Identifier,
+    /// The field's type, in terms of the struct's type parameters.
+    pub ty: TypeId,
+}
+
+/// A variant of an enum.
+#[derive(Debug, Clone)]
+pub struct VariantInfo {
+    /// The variant's name.
+    pub name: Identifier,
+    /// Its fields.
+    pub fields: Vec<FieldInfo>,
+}
+
+/// The body of a struct definition.
+#[derive(Debug, Clone)]
+pub enum StructLayout {
+    /// A struct with fields.
+    Fields(Vec<FieldInfo>),
+    /// An enum.
+    Variants(Vec<VariantInfo>),
+}
+
+/// A struct or enum definition as the runtime sees it.
+#[derive(Debug, Clone)]
+pub struct StructInfo {
+    /// The defining module.
+    pub module: ModuleId,
+    /// The struct's name.
+    pub name: Identifier,
+    /// Its definition index in the module.
+    pub def_index: u16,
+    /// Declared abilities.
+    pub abilities: AbilitySet,
+    /// Type parameter constraints and phantom flags.
+    pub type_params: Vec<(AbilitySet, bool)>,
+    /// Fields or variants.
+    pub layout: StructLayout,
+}
+
+/// Identity of a function: its module (`None` for a script) and definition index.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FunctionId {
+    /// The module, or `None` for a script's `main`.
+    pub module: Option<ModuleId>,
+    /// The definition index.
+    pub def_index: u16,
+}
+
+/// A variant check used by `UnpackVariant` and variant-field borrows.
+#[derive(Debug, Clone)]
+pub struct VariantCheck {
+    /// Allowed variants.
+    pub allowed: Vec<u16>,
+    /// Names of all variants of the enum, for messages.
+    pub names: Vec<Identifier>,
+}
+
+/// A `PackClosure` site.
+#[derive(Debug, Clone)]
+pub struct ClosureSite {
+    /// Function handle index (in the module's link table).
+    pub handle: u16,
+    /// Type arguments (generic form, as type slots of the enclosing function), if generic.
+    pub type_args: Vec<TypeId>,
+    /// Capture mask.
+    pub mask: u64,
+}
+
+/// Lowered code of a function.
+#[derive(Debug, Default)]
+pub struct Body {
+    /// The instructions (1:1 with bytecode offsets).
+    pub code: Vec<Op>,
+    /// Type slots referenced by ops (in terms of the function's type parameters).
+    pub types: Vec<TypeId>,
+    /// Whether each type slot mentions a type parameter.
+    pub slot_is_generic: Vec<bool>,
+    /// Wide literals (u128, u256, i128, i256).
+    pub wide: Vec<crate::values::Value>,
+    /// Variant checks.
+    pub variant_checks: Vec<VariantCheck>,
+    /// Closure sites.
+    pub closures: Vec<ClosureSite>,
+}
+
+/// A loaded function.
+pub struct Function {
+    /// Module and definition index.
+    pub id: FunctionId,
+    /// The function's name.
+    pub name: Identifier,
+    /// Visibility.
+    pub visibility: Visibility,
+    /// Whether it is an entry function.
+    pub is_entry: bool,
+    /// Whether its handle carries the `persistent` attribute (or it is public).
+    pub is_persistent: bool,
+    /// Type parameter constraints.
+    pub type_params: Vec<AbilitySet>,
+    /// Parameter types.
+    pub params: Vec<TypeId>,
+    /// Return types.
+    pub returns: Vec<TypeId>,
+    /// Types of parameters followed by declared locals.
+    pub local_types: Vec<TypeId>,
+    /// The lowered body (`None` for natives).
+    pub body: Option<Body>,
+    /// The native implementation, when native and registered.
+    pub native: Option<NativeFunction>,
+    /// The module's link tables.
+    pub links: Arc<ModuleLinks>,
+}
+
+impl std::fmt::Debug for Function {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Function")
+            .field("id", &self.id)
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Function {
+    /// The identity of the function.
+    pub fn id(&self) -> &FunctionId {
+        &self.id
+    }
+
+    /// Number of parameters.
+    pub fn param_count(&self) -> usize {
+        self.params.len()
+    }
+
+    /// Number of parameters plus locals.
+    pub fn local_count(&self) -> usize {
+        self.local_types.len()
+    }
+
+    /// Whether the function is native.
+    pub fn is_native(&self) -> bool {
+        self.body.is_none()
+    }
+
+    /// `0xADDR::module::name` for messages.
+    pub fn qualified_name(&self) -> String {
+        match &self.id.module {
+            Some(m) => format!("{}::{}::{}", m.address.to_hex_literal(), m.name, self.name),
+            None => format!("script::{}", self.name),
+        }
+    }
+}
+
+/// A generic function instantiation used by `CallGeneric`.
+#[derive(Debug, Clone)]
+pub struct FunctionInstInfo {
+    /// The function handle.
+    pub handle: u16,
+    /// The type arguments, in terms of the calling function's type parameters.
+    pub type_args: Vec<TypeId>,
+}
+
+/// The per-module link tables shared by the module's functions.
+#[derive(Debug, Default)]
+pub struct ModuleLinks {
+    /// The module (None for a script).
+    pub module: Option<ModuleId>,
+    /// Per function handle: the target's module and name.
+    pub handles: Vec<(ModuleId, Identifier)>,
+    /// Per function handle: the resolved function, filled on first use.
+    pub resolved: Vec<OnceLock<Arc<Function>>>,
+    /// Function instantiations.
+    pub instantiations: Vec<FunctionInstInfo>,
+    /// Decoded constants.
+    pub constants: Vec<ConstValue>,
+}
+
+/// A loaded module.
+#[derive(Debug)]
+pub struct LoadedModule {
+    /// The module's id.
+    pub id: ModuleId,
+    /// The compiled module.
+    pub compiled: Arc<CompiledModule>,
+    /// Functions by definition index.
+    pub functions: Vec<Arc<Function>>,
+    /// Functions by name.
+    pub by_name: HashMap<Identifier, usize>,
+    /// Structs by definition index.
+    pub structs: Vec<StructId>,
+}
+
+/// The shared code cache: types, structs and loaded modules.
+#[derive(Debug, Default)]
+pub struct CodeCache {
+    /// The type interner.
+    pub types: TypeTable,
+    struct_ids: HashMap<(ModuleId, Identifier), StructId>,
+    structs: Vec<Option<Arc<StructInfo>>>,
+    modules: HashMap<ModuleId, Arc<LoadedModule>>,
+}
+
+/// Looks up native implementations while loading.
+pub type NativeLookup<'a> = &'a dyn Fn(&ModuleId, &str) -> Option<NativeFunction>;
+
+impl CodeCache {
+    /// An empty cache.
+    pub fn new() -> CodeCache {
+        CodeCache {
+            types: TypeTable::new(),
+            ..CodeCache::default()
+        }
+    }
+
+    /// The id for a struct name, allocated on first mention (the definition may load later).
+    pub fn struct_id(&mut self, module: &ModuleId, name: &Identifier) -> StructId {
+        let key = (module.clone(), name.clone());
+        if let Some(id) = self.struct_ids.get(&key) {
+            return *id;
+        }
+        let id = StructId(self.structs.len() as u32);
+        self.structs.push(None);
+        self.struct_ids.insert(key, id);
+        id
+    }
+
+    /// The loaded definition of a struct, if its module is loaded.
+    pub fn struct_info(&self, id: StructId) -> Option<&Arc<StructInfo>> {
+        self.structs.get(id.0 as usize).and_then(|s| s.as_ref())
+    }
+
+    /// A loaded module.
+    pub fn module(&self, id: &ModuleId) -> Option<&Arc<LoadedModule>> {
+        self.modules.get(id)
+    }
+
+    /// Removes a module and every loaded module that imports it (transitively), so they are
+    /// reloaded against its new version.
+    pub fn evict(&mut self, id: &ModuleId) {
+        let mut pending = vec![id.clone()];
+        while let Some(m) = pending.pop() {
+            if self.modules.remove(&m).is_none() {
+                continue;
+            }
+            let dependents: Vec<ModuleId> = self
+                .modules
+                .iter()
+                .filter(|(_, lm)| imports(&lm.compiled).any(|d| d == m))
+                .map(|(k, _)| k.clone())
+                .collect();
+            pending.extend(dependents);
+        }
+    }
+
+    /// Loads a module (already deserialized, verified and linked) into the cache.
+    pub fn load_module(
+        &mut self,
+        compiled: Arc<CompiledModule>,
+        natives: NativeLookup<'_>,
+    ) -> Result<Arc<LoadedModule>, VmError> {
+        let id = module_id(&compiled)?;
+        let structs = self.load_structs(&compiled, &id)?;
+        let links = Arc::new(self.build_links(&*compiled, Some(id.clone()))?);
+        let mut functions = Vec::with_capacity(compiled.function_defs.len());
+        let mut by_name = HashMap::new();
+        for (i, def) in compiled.function_defs.iter().enumerate() {
+            let f = lower::load_function(self, &compiled, def, i, &links, natives)?;
+            by_name.insert(f.name.clone(), i);
+            functions.push(Arc::new(f));
+        }
+        let module = Arc::new(LoadedModule {
+            id: id.clone(),
+            compiled,
+            functions,
+            by_name,
+            structs,
+        });
+        self.modules.insert(id, module.clone());
+        Ok(module)
+    }
+
+    /// Loads a script's `main` as a function.
+    pub fn load_script(&mut self, script: &CompiledScript) -> Result<Arc<Function>, VmError> {
+        let links = Arc::new(self.build_links(script, None)?);
+        lower::load_script(self, script, links).map(Arc::new)
+    }
+
+    fn load_structs(
+        &mut self,
+        m: &CompiledModule,
+        id: &ModuleId,
+    ) -> Result<Vec<StructId>, VmError> {
+        let mut ids = Vec::with_capacity(m.struct_defs.len());
+        for (i, def) in m.struct_defs.iter().enumerate() {
+            let handle = m
+                .struct_handle_at(def.struct_handle)
+                .ok_or_else(bad_index)?;
+            let name = m.identifier_at(handle.name).ok_or_else(bad_index)?.clone();
+            let sid = self.struct_id(id, &name);
+            let layout = match &def.field_information {
+                StructFieldInformation::Native => {
+                    return Err(VmError::new(StatusCode::MISSING_DEPENDENCY)
+                        .with_message("native structs are not supported"))
+                }
+                StructFieldInformation::Declared(fields) => {
+                    StructLayout::Fields(self.fields(m, fields)?)
+                }
+                StructFieldInformation::DeclaredVariants(vs) => {
+                    let mut out = Vec::with_capacity(vs.len());
+                    for v in vs {
+                        out.push(VariantInfo {
+                            name: m.identifier_at(v.name).ok_or_else(bad_index)?.clone(),
+                            fields: self.fields(m, &v.fields)?,
+                        });
+                    }
+                    StructLayout::Variants(out)
+                }
+            };
+            let info = StructInfo {
+                module: id.clone(),
+                name,
+                def_index: i as u16,
+                abilities: handle.abilities,
+                type_params: handle
+                    .type_parameters
+                    .iter()
+                    .map(|p| (p.constraints, p.is_phantom))
+                    .collect(),
+                layout,
+            };
+            if let Some(slot) = self.structs.get_mut(sid.0 as usize) {
+                *slot = Some(Arc::new(info));
+            }
+            ids.push(sid);
+        }
+        Ok(ids)
+    }
+
+    fn fields(
+        &mut self,
+        m: &CompiledModule,
+        fields: &[tern_binary::FieldDefinition],
+    ) -> Result<Vec<FieldInfo>, VmError> {
+        let mut out = Vec::with_capacity(fields.len());
+        for f in fields {
+            out.push(FieldInfo {
+                name: m.identifier_at(f.name).ok_or_else(bad_index)?.clone(),
+                ty: signature::convert(self, m, &f.type_)?,
+            });
+        }
+        Ok(out)
+    }
+
+    fn build_links<T: BinaryTables>(
+        &mut self,
+        unit: &T,
+        module: Option<ModuleId>,
+    ) -> Result<ModuleLinks, VmError> {
+        let mut handles = Vec::with_capacity(unit.function_handles().len());
+        for h in unit.function_handles() {
+            let mh = unit.module_handle_at(h.module).ok_or_else(bad_index)?;
+            let addr = *unit
+                .address_identifier_at(mh.address)
+                .ok_or_else(bad_index)?;
+            let mname = unit.identifier_at(mh.name).ok_or_else(bad_index)?.clone();
+            let fname = unit.identifier_at(h.name).ok_or_else(bad_index)?.clone();
+            handles.push((ModuleId::new(addr, mname), fname));
+        }
+        let mut instantiations = Vec::with_capacity(unit.function_instantiations().len());
+        for fi in unit.function_instantiations() {
+            let sig = unit
+                .signature_at(fi.type_parameters)
+                .ok_or_else(bad_index)?;
+            let mut type_args = Vec::with_capacity(sig.len());
+            for tok in &sig.0 {
+                type_args.push(signature::convert(self, unit, tok)?);
+            }
+            instantiations.push(FunctionInstInfo {
+                handle: fi.handle.0,
+                type_args,
+            });
+        }
+        let mut constants = Vec::with_capacity(unit.constant_pool().len());
+        for c in unit.constant_pool() {
+            constants.push(decode_constant(&c.type_, &c.data)?);
+        }
+        Ok(ModuleLinks {
+            module,
+            resolved: handles.iter().map(|_| OnceLock::new()).collect(),
+            handles,
+            instantiations,
+            constants,
+        })
+    }
+
+    /// Interns a primitive node.
+    pub fn prim(&mut self, node: TypeNode) -> TypeId {
+        self.types.intern(node)
+    }
+}
+
+/// The id of a compiled module.
+pub fn module_id(m: &CompiledModule) -> Result<ModuleId, VmError> {
+    match (m.address(), m.name()) {
+        (Some(a), Some(n)) => Ok(ModuleId::new(*a, n.clone())),
+        _ => Err(bad_index()),
+    }
+}
+
+/// The ids of the modules a module imports (other than itself).
+pub fn imports(m: &CompiledModule) -> impl Iterator<Item = ModuleId> + '_ {
+    m.module_handles
+        .iter()
+        .enumerate()
+        .filter(move |(i, _)| *i != m.self_module_handle_idx.idx())
+        .filter_map(move |(_, h)| {
+            Some(ModuleId::new(
+                *m.address_identifier_at(h.address)?,
+                m.identifier_at(h.name)?.clone(),
+            ))
+        })
+}
+
+#[cold]
+pub(crate) fn bad_index() -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        .with_message("index out of range in a loaded binary")
+}

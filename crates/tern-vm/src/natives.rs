@@ -1,0 +1,113 @@
+//! The native-function interface: Rust functions that Move code calls, registered by
+//! (address, module, function) and resolved when a module is loaded.
+
+use crate::bcs::{self, SignerEncoding};
+use crate::runtime::Runtime;
+use crate::types::{TypeId, TypeNode};
+use crate::values::{Heap, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use tern_primitives::{AccountAddress, ModuleId, VmError};
+
+/// What a native returns.
+#[derive(Debug)]
+pub enum NativeResult {
+    /// Normal return with these values.
+    Return(Vec<Value>),
+    /// Abort with this code (reported as `ABORTED` at the native's location).
+    Abort(u64),
+}
+
+/// What a native can see and use while it runs.
+pub struct NativeContext<'a> {
+    /// The session's heap (values and containers).
+    pub heap: &'a mut Heap,
+    /// The runtime (types, configuration).
+    pub runtime: &'a Runtime,
+    /// Gas charged by the native so far.
+    pub gas_charged: u64,
+}
+
+impl NativeContext<'_> {
+    /// Charges gas for work done by the native.
+    pub fn charge(&mut self, amount: u64) {
+        self.gas_charged = self.gas_charged.saturating_add(amount);
+    }
+
+    /// The node of a type.
+    pub fn type_node(&self, ty: TypeId) -> Result<TypeNode, VmError> {
+        Ok(self.runtime.read()?.types.node(ty).clone())
+    }
+
+    /// The canonical name of a type (`0x1::m::S<u8>`), as `type_name::get` returns it.
+    pub fn type_name(&self, ty: TypeId) -> Result<String, VmError> {
+        let cache = self.runtime.read()?;
+        crate::type_names::canonical_name(&cache, ty)
+    }
+
+    /// BCS bytes of a value in the "legacy signer" mode of `bcs::to_bytes`.
+    pub fn to_bcs(&mut self, ty: TypeId, v: Value) -> Result<Vec<u8>, VmError> {
+        let mut cache = self.runtime.write()?;
+        bcs::serialize(&mut cache, self.heap, ty, v, SignerEncoding::Legacy)
+    }
+}
+
+/// A native implementation: gets the type arguments and the argument values (moved off the
+/// operand stack, in declaration order) and returns values or an abort code.
+pub type NativeFunction = Arc<
+    dyn Fn(&mut NativeContext<'_>, &[TypeId], Vec<Value>) -> Result<NativeResult, VmError>
+        + Send
+        + Sync,
+>;
+
+/// A table of natives keyed by (address, module, function).
+#[derive(Clone, Default)]
+pub struct NativeRegistry {
+    table: HashMap<(AccountAddress, String, String), NativeFunction>,
+}
+
+impl std::fmt::Debug for NativeRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.table.keys()).finish()
+    }
+}
+
+impl NativeRegistry {
+    /// An empty registry.
+    pub fn new() -> NativeRegistry {
+        NativeRegistry::default()
+    }
+
+    /// Registers (or replaces) a native.
+    pub fn register(
+        &mut self,
+        address: AccountAddress,
+        module: &str,
+        function: &str,
+        native: NativeFunction,
+    ) {
+        self.table
+            .insert((address, module.to_string(), function.to_string()), native);
+    }
+
+    /// The native for a function, if registered.
+    pub fn lookup(&self, module: &ModuleId, function: &str) -> Option<NativeFunction> {
+        self.table
+            .get(&(
+                module.address,
+                module.name.as_str().to_string(),
+                function.to_string(),
+            ))
+            .cloned()
+    }
+
+    /// Number of registered natives.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether nothing is registered.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+}

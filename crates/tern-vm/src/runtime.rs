@@ -1,0 +1,77 @@
+//! The runtime shared by all sessions: configuration, natives and the code cache.
+
+use crate::loader::CodeCache;
+use crate::natives::NativeRegistry;
+use crate::types::TypeLimits;
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use tern_primitives::{StatusCode, VmError};
+
+/// Limits and switches of a VM.
+#[derive(Debug, Clone)]
+pub struct VmConfig {
+    /// Operand-stack entries shared by all frames.
+    pub max_operand_stack: usize,
+    /// Suspended caller frames allowed.
+    pub max_call_depth: usize,
+    /// Limits of types built at run time.
+    pub type_limits: TypeLimits,
+    /// Maximum nesting depth of values.
+    pub max_value_depth: usize,
+    /// Maximum abort-message length in bytes.
+    pub max_abort_message: usize,
+    /// Nodes allowed in a type layout (serialization).
+    pub max_layout_nodes: usize,
+    /// Depth allowed in a type layout.
+    pub max_layout_depth: usize,
+}
+
+impl Default for VmConfig {
+    fn default() -> Self {
+        VmConfig {
+            max_operand_stack: 1024,
+            max_call_depth: 1024,
+            type_limits: TypeLimits::default(),
+            max_value_depth: 128,
+            max_abort_message: 1024,
+            max_layout_nodes: 512,
+            max_layout_depth: 128,
+        }
+    }
+}
+
+/// Configuration, natives and the code cache, shared (`Send + Sync`) by every session.
+#[derive(Debug)]
+pub struct Runtime {
+    /// The configuration.
+    pub config: VmConfig,
+    /// Registered natives.
+    pub natives: NativeRegistry,
+    cache: RwLock<CodeCache>,
+}
+
+#[cold]
+fn poisoned() -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        .with_message("code cache lock poisoned")
+}
+
+impl Runtime {
+    /// A runtime with this configuration and these natives.
+    pub fn new(config: VmConfig, natives: NativeRegistry) -> Runtime {
+        Runtime {
+            config,
+            natives,
+            cache: RwLock::new(CodeCache::new()),
+        }
+    }
+
+    /// Read access to the code cache.
+    pub fn read(&self) -> Result<RwLockReadGuard<'_, CodeCache>, VmError> {
+        self.cache.read().map_err(|_| poisoned())
+    }
+
+    /// Write access to the code cache.
+    pub fn write(&self) -> Result<RwLockWriteGuard<'_, CodeCache>, VmError> {
+        self.cache.write().map_err(|_| poisoned())
+    }
+}

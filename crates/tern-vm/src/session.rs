@@ -1,0 +1,299 @@
+//! A session: one transaction's execution state over shared code. It owns the heap and the
+//! buffered global-storage writes; `finish` turns them into a [`ChangeSet`], dropping the
+//! session discards them.
+
+use crate::bcs::{self, SignerEncoding};
+use crate::loader::{module_id, Function, LoadedModule};
+use crate::runtime::Runtime;
+use crate::storage::{ChangeSet, ResourceChange, Storage};
+use crate::types::{TypeId, TypeNode};
+use crate::values::{ContainerId, Heap, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use tern_primitives::{AccountAddress, ModuleId, StatusCode, StructTag, TypeTag, VmError};
+
+/// Concrete types of a generic function's type slots (an error where a type exceeds limits).
+pub(crate) type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
+
+/// State of one global resource slot in a session.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GlobalSlot {
+    /// The current value (a struct container), if the resource exists now.
+    pub value: Option<ContainerId>,
+    /// Whether the resource existed in storage when the session first looked.
+    pub existed: bool,
+    /// Whether it was moved, created or mutably borrowed.
+    pub dirty: bool,
+}
+
+/// One transaction's execution state.
+pub struct Session<'r> {
+    pub(crate) runtime: &'r Runtime,
+    pub(crate) storage: &'r dyn Storage,
+    pub(crate) heap: Heap,
+    pub(crate) globals: BTreeMap<(AccountAddress, TypeId), GlobalSlot>,
+    pub(crate) instantiations: HashMap<(usize, Vec<TypeId>), ResolvedSlots>,
+    pub(crate) machine: crate::interpreter::Machine,
+    /// Instructions that may still execute (`u64::MAX` when unmetered).
+    pub(crate) gas_left: u64,
+}
+
+impl<'r> Session<'r> {
+    /// A session over `runtime`'s code and `storage`'s committed state.
+    pub fn new(runtime: &'r Runtime, storage: &'r dyn Storage) -> Session<'r> {
+        Session {
+            runtime,
+            storage,
+            heap: Heap::new(),
+            globals: BTreeMap::new(),
+            instantiations: HashMap::new(),
+            machine: crate::interpreter::Machine::default(),
+            gas_left: u64::MAX,
+        }
+    }
+
+    /// Meters execution: each executed instruction costs one unit of `budget`; running out
+    /// fails with `OUT_OF_GAS`. `None` runs unmetered.
+    pub fn set_gas_budget(&mut self, budget: Option<u64>) {
+        self.gas_left = budget.unwrap_or(u64::MAX);
+    }
+
+    /// The runtime.
+    pub fn runtime(&self) -> &'r Runtime {
+        self.runtime
+    }
+
+    /// The heap of this session's values.
+    pub fn heap(&self) -> &Heap {
+        &self.heap
+    }
+
+    /// The loaded module with this id, loading it from storage if needed.
+    pub fn load_module(&mut self, id: &ModuleId) -> Result<Arc<LoadedModule>, VmError> {
+        if let Some(m) = self.runtime.read()?.module(id) {
+            return Ok(m.clone());
+        }
+        let compiled = self.storage.module(id).ok_or_else(|| linker_error(id))?;
+        // Load dependencies' struct definitions first so types resolve.
+        let deps: Vec<ModuleId> = crate::loader::imports(&compiled).collect();
+        let mut cache = self.runtime.write()?;
+        if let Some(m) = cache.module(id) {
+            return Ok(m.clone());
+        }
+        let natives = &self.runtime.natives;
+        let loaded = cache.load_module(compiled, &|m, f| natives.lookup(m, f))?;
+        drop(cache);
+        for dep in deps {
+            if self.runtime.read()?.module(&dep).is_none() && self.storage.module(&dep).is_some() {
+                self.load_module(&dep)?;
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// The function `name` of module `id`.
+    pub fn function(&mut self, id: &ModuleId, name: &str) -> Result<Arc<Function>, VmError> {
+        let m = self.load_module(id)?;
+        let idx = m
+            .by_name
+            .iter()
+            .find(|(n, _)| n.as_str() == name)
+            .map(|(_, i)| *i)
+            .ok_or_else(|| {
+                VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
+                    "Function {}::{}::{} does not exist",
+                    id.address.full_hex(),
+                    id.name,
+                    name
+                ))
+            })?;
+        m.functions
+            .get(idx)
+            .cloned()
+            .ok_or_else(crate::loader::bad_index)
+    }
+
+    /// Interns a user-supplied type tag, loading the modules it names.
+    pub fn load_type(&mut self, tag: &TypeTag) -> Result<TypeId, VmError> {
+        let node = match tag {
+            TypeTag::Bool => TypeNode::Bool,
+            TypeTag::U8 => TypeNode::U8,
+            TypeTag::U16 => TypeNode::U16,
+            TypeTag::U32 => TypeNode::U32,
+            TypeTag::U64 => TypeNode::U64,
+            TypeTag::U128 => TypeNode::U128,
+            TypeTag::U256 => TypeNode::U256,
+            TypeTag::I8 => TypeNode::I8,
+            TypeTag::I16 => TypeNode::I16,
+            TypeTag::I32 => TypeNode::I32,
+            TypeTag::I64 => TypeNode::I64,
+            TypeTag::I128 => TypeNode::I128,
+            TypeTag::I256 => TypeNode::I256,
+            TypeTag::Address => TypeNode::Address,
+            TypeTag::Signer => TypeNode::Signer,
+            TypeTag::Vector(inner) => TypeNode::Vector(self.load_type(inner)?),
+            TypeTag::Struct(s) => {
+                let mid = ModuleId::new(s.address, s.module.clone());
+                let m = self
+                    .load_module(&mid)
+                    .map_err(|_| type_resolution_failure())?;
+                if !m.compiled.struct_defs.iter().any(|d| {
+                    m.compiled
+                        .struct_handles
+                        .get(d.struct_handle.idx())
+                        .and_then(|h| m.compiled.identifiers.get(h.name.idx()))
+                        == Some(&s.name)
+                }) {
+                    return Err(type_resolution_failure());
+                }
+                let args = s
+                    .type_args
+                    .iter()
+                    .map(|t| self.load_type(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut cache = self.runtime.write()?;
+                let sid = cache.struct_id(&mid, &s.name);
+                let list = cache.types.intern_list(&args);
+                TypeNode::Struct(sid, list)
+            }
+            TypeTag::Function(f) => {
+                let a = f
+                    .args
+                    .iter()
+                    .map(|t| self.load_type(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let r = f
+                    .results
+                    .iter()
+                    .map(|t| self.load_type(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut cache = self.runtime.write()?;
+                let a = cache.types.intern_list(&a);
+                let r = cache.types.intern_list(&r);
+                TypeNode::Function(a, r, f.abilities)
+            }
+        };
+        Ok(self.runtime.write()?.types.intern(node))
+    }
+
+    /// The user-facing tag of a concrete type.
+    pub fn type_tag(&self, ty: TypeId) -> Result<TypeTag, VmError> {
+        let cache = self.runtime.read()?;
+        crate::type_names::type_tag(&cache, ty)
+    }
+
+    /// The BCS bytes of a value of type `ty` (signers in enum form).
+    pub fn serialize_value(&mut self, ty: TypeId, v: Value) -> Result<Vec<u8>, VmError> {
+        let mut cache = self.runtime.write()?;
+        bcs::serialize(&mut cache, &self.heap, ty, v, SignerEncoding::Enum)
+    }
+
+    /// A value of type `ty` from BCS bytes (signers in enum form).
+    pub fn deserialize_value(&mut self, ty: TypeId, bytes: &[u8]) -> Result<Value, VmError> {
+        let mut cache = self.runtime.write()?;
+        bcs::deserialize(&mut cache, &mut self.heap, ty, bytes, SignerEncoding::Enum)
+    }
+
+    /// The slot of a global resource, reading it from storage on first access.
+    pub(crate) fn global_slot(
+        &mut self,
+        addr: AccountAddress,
+        ty: TypeId,
+    ) -> Result<&mut GlobalSlot, VmError> {
+        if !self.globals.contains_key(&(addr, ty)) {
+            let tag = match self.type_tag(ty)? {
+                TypeTag::Struct(s) => *s,
+                _ => return Err(crate::loader::bad_index()),
+            };
+            let value = match self.storage.resource(&addr, &tag) {
+                Some(bytes) => {
+                    let v = self
+                        .deserialize_value(ty, &bytes)
+                        .map_err(|_| VmError::new(StatusCode::FAILED_TO_DESERIALIZE_RESOURCE))?;
+                    v.container()
+                }
+                None => None,
+            };
+            self.globals.insert(
+                (addr, ty),
+                GlobalSlot {
+                    value,
+                    existed: value.is_some(),
+                    dirty: false,
+                },
+            );
+        }
+        self.globals
+            .get_mut(&(addr, ty))
+            .ok_or_else(crate::loader::bad_index)
+    }
+
+    /// Ends the session successfully: the resource changes it made.
+    pub fn finish(mut self) -> Result<ChangeSet, VmError> {
+        let mut changes = ChangeSet::default();
+        let globals = std::mem::take(&mut self.globals);
+        for ((addr, ty), slot) in globals {
+            let tag = match self.type_tag(ty)? {
+                TypeTag::Struct(s) => *s,
+                _ => continue,
+            };
+            let change = match (slot.existed, slot.value) {
+                (false, None) => continue,
+                (true, None) => ResourceChange::Deleted,
+                (existed, Some(c)) => {
+                    if existed && !slot.dirty {
+                        continue;
+                    }
+                    let bytes = self.serialize_value(ty, Value::Container(c))?;
+                    if existed {
+                        ResourceChange::Modified(bytes)
+                    } else {
+                        ResourceChange::Added(bytes)
+                    }
+                }
+            };
+            changes.resources.insert((addr, tag), change);
+        }
+        Ok(changes)
+    }
+
+    /// Renders the resource at `addr` of type `tag` the way `view` prints it, or `None`.
+    pub fn view_resource(
+        &mut self,
+        addr: AccountAddress,
+        tag: &StructTag,
+    ) -> Result<Option<String>, VmError> {
+        let ty = self.load_type(&TypeTag::Struct(Box::new(tag.clone())))?;
+        let slot = *self.global_slot(addr, ty)?;
+        match slot.value {
+            None => Ok(None),
+            Some(c) => {
+                let cache = self.runtime.read()?;
+                Ok(Some(crate::type_names::view_value(
+                    &cache,
+                    &self.heap,
+                    ty,
+                    Value::Container(c),
+                )?))
+            }
+        }
+    }
+}
+
+/// `LINKER_ERROR` for a module that does not exist.
+pub(crate) fn linker_error(id: &ModuleId) -> VmError {
+    VmError::new(StatusCode::LINKER_ERROR).with_message(format!(
+        "Linker Error: Module {}::{} doesn't exist",
+        id.address.full_hex(),
+        id.name
+    ))
+}
+
+fn type_resolution_failure() -> VmError {
+    VmError::new(StatusCode::TYPE_RESOLUTION_FAILURE).with_sub_status(1)
+}
+
+/// The module id of a compiled module (re-exported for the facade).
+pub fn compiled_module_id(m: &tern_binary::CompiledModule) -> Result<ModuleId, VmError> {
+    module_id(m)
+}

@@ -1,0 +1,98 @@
+//! Storage of published modules and resources behind a trait, with an in-memory default, and
+//! the change set a committed session produces.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tern_binary::CompiledModule;
+use tern_primitives::{AccountAddress, ModuleId, StructTag};
+
+/// Where published code and committed resources live. Implement it to plug in a database.
+pub trait Storage: Send + Sync {
+    /// A published module.
+    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>>;
+    /// The BCS bytes of a resource.
+    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>>;
+}
+
+/// What a committed session did to one resource.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResourceChange {
+    /// Created with these BCS bytes.
+    Added(Vec<u8>),
+    /// Possibly modified; the new BCS bytes.
+    Modified(Vec<u8>),
+    /// Deleted.
+    Deleted,
+}
+
+/// The effects of a session: resource changes keyed by (address, type).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChangeSet {
+    /// Resource changes, in key order.
+    pub resources: BTreeMap<(AccountAddress, StructTag), ResourceChange>,
+}
+
+impl ChangeSet {
+    /// Whether nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.resources.is_empty()
+    }
+}
+
+/// Storage in memory: modules and resource bytes in ordered maps.
+#[derive(Debug, Clone, Default)]
+pub struct InMemoryStorage {
+    modules: BTreeMap<ModuleId, (Vec<u8>, Arc<CompiledModule>)>,
+    resources: BTreeMap<(AccountAddress, StructTag), Vec<u8>>,
+}
+
+impl InMemoryStorage {
+    /// Empty storage.
+    pub fn new() -> InMemoryStorage {
+        InMemoryStorage::default()
+    }
+
+    /// Stores a module (its bytes and deserialized form).
+    pub fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
+        self.modules.insert(id, (bytes, module));
+    }
+
+    /// The bytes of a published module.
+    pub fn module_bytes(&self, id: &ModuleId) -> Option<&[u8]> {
+        self.modules.get(id).map(|(b, _)| b.as_slice())
+    }
+
+    /// All published modules.
+    pub fn modules(&self) -> impl Iterator<Item = (&ModuleId, &Arc<CompiledModule>)> {
+        self.modules.iter().map(|(k, (_, m))| (k, m))
+    }
+
+    /// Applies a change set.
+    pub fn apply(&mut self, changes: ChangeSet) {
+        for (key, change) in changes.resources {
+            match change {
+                ResourceChange::Added(b) | ResourceChange::Modified(b) => {
+                    self.resources.insert(key, b);
+                }
+                ResourceChange::Deleted => {
+                    self.resources.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// All resources.
+    pub fn resources(&self) -> impl Iterator<Item = (&(AccountAddress, StructTag), &Vec<u8>)> {
+        self.resources.iter()
+    }
+}
+
+impl Storage for InMemoryStorage {
+    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
+        self.modules.get(id).map(|(_, m)| m.clone())
+    }
+
+    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
+        self.resources.get(&(*address, tag.clone())).cloned()
+    }
+}

@@ -1,0 +1,285 @@
+//! Runtime types: an interner of type nodes and type lists shared by all sessions, with the
+//! depth, node count and abilities of each concrete type computed once.
+
+use std::collections::HashMap;
+use tern_primitives::{AbilitySet, StatusCode, VmError};
+
+/// An interned type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(pub u32);
+
+/// An interned list of types (type arguments).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeListId(pub u32);
+
+/// A struct or enum definition known to the runtime (global index into the code cache's
+/// struct table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StructId(pub u32);
+
+/// One node of a runtime type. Children are interned ids.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TypeNode {
+    /// `bool`.
+    Bool,
+    /// `u8`.
+    U8,
+    /// `u16`.
+    U16,
+    /// `u32`.
+    U32,
+    /// `u64`.
+    U64,
+    /// `u128`.
+    U128,
+    /// `u256`.
+    U256,
+    /// `i8`.
+    I8,
+    /// `i16`.
+    I16,
+    /// `i32`.
+    I32,
+    /// `i64`.
+    I64,
+    /// `i128`.
+    I128,
+    /// `i256`.
+    I256,
+    /// `address`.
+    Address,
+    /// `signer`.
+    Signer,
+    /// `vector<T>`.
+    Vector(TypeId),
+    /// A struct or enum with type arguments.
+    Struct(StructId, TypeListId),
+    /// `&T`.
+    Reference(TypeId),
+    /// `&mut T`.
+    MutableReference(TypeId),
+    /// A function type.
+    Function(TypeListId, TypeListId, AbilitySet),
+    /// A type parameter of the enclosing generic (only in uninstantiated types).
+    TypeParam(u16),
+}
+
+/// What the interner knows about each type.
+#[derive(Debug, Clone)]
+pub struct TypeInfo {
+    /// The node.
+    pub node: TypeNode,
+    /// Depth in nodes along the deepest path (a leaf is 1).
+    pub depth: u32,
+    /// Number of nodes.
+    pub nodes: u32,
+    /// Whether a type parameter occurs in it.
+    pub has_type_params: bool,
+}
+
+/// The limits applied when a type is built by substitution at run time (the peer's
+/// `TypeBuilder` defaults: 128 nodes, depth 20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypeLimits {
+    /// Maximum number of nodes of an instantiated type.
+    pub max_nodes: u32,
+    /// Maximum depth of an instantiated type.
+    pub max_depth: u32,
+}
+
+impl Default for TypeLimits {
+    fn default() -> Self {
+        TypeLimits {
+            max_nodes: 128,
+            max_depth: 20,
+        }
+    }
+}
+
+/// The interner of types and type lists.
+#[derive(Debug, Default)]
+pub struct TypeTable {
+    types: Vec<TypeInfo>,
+    type_index: HashMap<TypeNode, TypeId>,
+    lists: Vec<Box<[TypeId]>>,
+    list_index: HashMap<Box<[TypeId]>, TypeListId>,
+}
+
+impl TypeTable {
+    /// An empty table with the primitive types and the empty list pre-interned.
+    pub fn new() -> TypeTable {
+        let mut t = TypeTable::default();
+        t.intern_list(&[]);
+        t
+    }
+
+    /// Interns a node whose children are already interned.
+    pub fn intern(&mut self, node: TypeNode) -> TypeId {
+        if let Some(id) = self.type_index.get(&node) {
+            return *id;
+        }
+        let (depth, nodes, has_type_params) = self.measure(&node);
+        let id = TypeId(self.types.len() as u32);
+        self.types.push(TypeInfo {
+            node: node.clone(),
+            depth,
+            nodes,
+            has_type_params,
+        });
+        self.type_index.insert(node, id);
+        id
+    }
+
+    fn measure(&self, node: &TypeNode) -> (u32, u32, bool) {
+        let children: Vec<TypeId> = match node {
+            TypeNode::Vector(t) | TypeNode::Reference(t) | TypeNode::MutableReference(t) => {
+                vec![*t]
+            }
+            TypeNode::Struct(_, args) => self.list(*args).to_vec(),
+            TypeNode::Function(a, r, _) => {
+                let mut v = self.list(*a).to_vec();
+                v.extend_from_slice(self.list(*r));
+                v
+            }
+            TypeNode::TypeParam(_) => return (1, 1, true),
+            _ => return (1, 1, false),
+        };
+        let mut depth = 0;
+        let mut nodes = 1u32;
+        let mut params = false;
+        for c in children {
+            let info = self.info(c);
+            depth = depth.max(info.depth);
+            nodes = nodes.saturating_add(info.nodes);
+            params |= info.has_type_params;
+        }
+        (depth.saturating_add(1), nodes, params)
+    }
+
+    /// Interns a list of types.
+    pub fn intern_list(&mut self, types: &[TypeId]) -> TypeListId {
+        if let Some(id) = self.list_index.get(types) {
+            return *id;
+        }
+        let id = TypeListId(self.lists.len() as u32);
+        let boxed: Box<[TypeId]> = types.into();
+        self.lists.push(boxed.clone());
+        self.list_index.insert(boxed, id);
+        id
+    }
+
+    /// The information about a type.
+    pub fn info(&self, id: TypeId) -> &TypeInfo {
+        // Ids are only created by this table, so the index is always in range.
+        &self.types[id.0 as usize]
+    }
+
+    /// The node of a type.
+    pub fn node(&self, id: TypeId) -> &TypeNode {
+        &self.info(id).node
+    }
+
+    /// The types of a list.
+    pub fn list(&self, id: TypeListId) -> &[TypeId] {
+        &self.lists[id.0 as usize]
+    }
+
+    /// Substitutes `args` for the type parameters of `ty`, enforcing `limits` on the result.
+    pub fn substitute(
+        &mut self,
+        ty: TypeId,
+        args: &[TypeId],
+        limits: &TypeLimits,
+    ) -> Result<TypeId, VmError> {
+        let result = self.substitute_unchecked(ty, args)?;
+        check_limits(self.info(result), limits)?;
+        Ok(result)
+    }
+
+    fn substitute_unchecked(&mut self, ty: TypeId, args: &[TypeId]) -> Result<TypeId, VmError> {
+        if !self.info(ty).has_type_params {
+            return Ok(ty);
+        }
+        let node = self.node(ty).clone();
+        let new = match node {
+            TypeNode::TypeParam(i) => {
+                return args.get(usize::from(i)).copied().ok_or_else(|| {
+                    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                        .with_message(format!("type parameter {i} out of range"))
+                })
+            }
+            TypeNode::Vector(t) => TypeNode::Vector(self.substitute_unchecked(t, args)?),
+            TypeNode::Reference(t) => TypeNode::Reference(self.substitute_unchecked(t, args)?),
+            TypeNode::MutableReference(t) => {
+                TypeNode::MutableReference(self.substitute_unchecked(t, args)?)
+            }
+            TypeNode::Struct(s, list) => TypeNode::Struct(s, self.substitute_list(list, args)?),
+            TypeNode::Function(a, r, ab) => {
+                let a = self.substitute_list(a, args)?;
+                let r = self.substitute_list(r, args)?;
+                TypeNode::Function(a, r, ab)
+            }
+            other => other,
+        };
+        Ok(self.intern(new))
+    }
+
+    /// Substitutes into every type of a list.
+    pub fn substitute_list(
+        &mut self,
+        list: TypeListId,
+        args: &[TypeId],
+    ) -> Result<TypeListId, VmError> {
+        let items = self.list(list).to_vec();
+        let mut out = Vec::with_capacity(items.len());
+        for t in items {
+            out.push(self.substitute_unchecked(t, args)?);
+        }
+        Ok(self.intern_list(&out))
+    }
+}
+
+/// Checks an instantiated type against the runtime type limits, with the peer's statuses.
+pub fn check_limits(info: &TypeInfo, limits: &TypeLimits) -> Result<(), VmError> {
+    if info.nodes > limits.max_nodes {
+        return Err(
+            VmError::new(StatusCode::TOO_MANY_TYPE_NODES).with_message(format!(
+                "Type size is larger than maximum {}",
+                limits.max_nodes
+            )),
+        );
+    }
+    if info.depth > limits.max_depth {
+        return Err(
+            VmError::new(StatusCode::VM_MAX_TYPE_DEPTH_REACHED).with_message(format!(
+                "Type depth is larger than maximum {}",
+                limits.max_depth
+            )),
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_and_substitution() {
+        let mut t = TypeTable::new();
+        let u64_ = t.intern(TypeNode::U64);
+        let p0 = t.intern(TypeNode::TypeParam(0));
+        let vp = t.intern(TypeNode::Vector(p0));
+        assert!(t.info(vp).has_type_params);
+        let vu = t.substitute(vp, &[u64_], &TypeLimits::default()).unwrap();
+        assert_eq!(t.node(vu), &TypeNode::Vector(u64_));
+        assert_eq!(t.intern(TypeNode::Vector(u64_)), vu);
+        assert_eq!(t.info(vu).depth, 2);
+        let mut deep = u64_;
+        for _ in 0..25 {
+            deep = t.intern(TypeNode::Vector(deep));
+        }
+        let err = check_limits(t.info(deep), &TypeLimits::default()).unwrap_err();
+        assert_eq!(err.status(), StatusCode::VM_MAX_TYPE_DEPTH_REACHED);
+    }
+}

@@ -1,0 +1,355 @@
+//! The heap of containers owned by one session: structs, enum variants, vectors, closures.
+
+use super::{ContainerId, Value};
+use crate::loader::Function;
+use crate::types::TypeListId;
+use std::sync::Arc;
+use tern_primitives::{StatusCode, VmError};
+
+/// The maximum nesting depth of values the peer allows (`VM_MAX_VALUE_DEPTH_REACHED`).
+pub(crate) const MAX_VALUE_DEPTH: usize = 128;
+
+/// A function value.
+#[derive(Debug, Clone)]
+pub struct Closure {
+    /// The function it calls.
+    pub function: Arc<Function>,
+    /// The function's type arguments.
+    pub ty_args: TypeListId,
+    /// Which parameters are captured.
+    pub mask: u64,
+    /// The captured values, in parameter order.
+    pub captured: Vec<Value>,
+}
+
+/// A heap object.
+#[derive(Debug, Clone)]
+pub enum Container {
+    /// A free slot (next free slot, or `u32::MAX`).
+    Free(u32),
+    /// A struct's fields.
+    Struct(Box<[Value]>),
+    /// An enum value: variant tag and fields. A signer is variant 0 holding its address.
+    Variant(u16, Box<[Value]>),
+    /// A vector.
+    Vec(Vec<Value>),
+    /// A `vector<u8>` stored as bytes.
+    Bytes(Vec<u8>),
+    /// A function value.
+    Closure(Box<Closure>),
+}
+
+/// The containers of one session, with a free list for reuse.
+#[derive(Debug)]
+pub struct Heap {
+    slots: Vec<Container>,
+    free_head: u32,
+    live: usize,
+}
+
+impl Default for Heap {
+    fn default() -> Self {
+        Heap {
+            slots: Vec::new(),
+            free_head: u32::MAX,
+            live: 0,
+        }
+    }
+}
+
+#[cold]
+fn dangling(id: ContainerId) -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        .with_message(format!("dangling container id {id}"))
+}
+
+#[cold]
+fn too_deep() -> VmError {
+    VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED)
+}
+
+impl Heap {
+    /// An empty heap.
+    pub fn new() -> Heap {
+        Heap::default()
+    }
+
+    /// Number of live containers (for leak tests).
+    pub fn live(&self) -> usize {
+        self.live
+    }
+
+    /// Stores a container and returns its id.
+    #[inline]
+    pub fn alloc(&mut self, c: Container) -> ContainerId {
+        self.live += 1;
+        if self.free_head != u32::MAX {
+            let id = self.free_head;
+            if let Some(slot) = self.slots.get_mut(id as usize) {
+                if let Container::Free(next) = *slot {
+                    self.free_head = next;
+                    *slot = c;
+                    return id;
+                }
+            }
+        }
+        self.slots.push(c);
+        (self.slots.len() - 1) as ContainerId
+    }
+
+    /// The container with this id.
+    #[inline]
+    pub fn get(&self, id: ContainerId) -> Result<&Container, VmError> {
+        match self.slots.get(id as usize) {
+            Some(Container::Free(_)) | None => Err(dangling(id)),
+            Some(c) => Ok(c),
+        }
+    }
+
+    /// The container with this id, mutably.
+    #[inline]
+    pub fn get_mut(&mut self, id: ContainerId) -> Result<&mut Container, VmError> {
+        match self.slots.get_mut(id as usize) {
+            Some(Container::Free(_)) | None => Err(dangling(id)),
+            Some(c) => Ok(c),
+        }
+    }
+
+    /// Removes a container and returns its contents, leaving the slot free (children are not
+    /// freed: the caller now owns them).
+    pub fn take(&mut self, id: ContainerId) -> Result<Container, VmError> {
+        let slot = self
+            .slots
+            .get_mut(id as usize)
+            .ok_or_else(|| dangling(id))?;
+        if matches!(slot, Container::Free(_)) {
+            return Err(dangling(id));
+        }
+        let c = std::mem::replace(slot, Container::Free(self.free_head));
+        self.free_head = id;
+        self.live -= 1;
+        Ok(c)
+    }
+
+    /// Replaces the contents of a container, returning the old contents.
+    pub fn replace(&mut self, id: ContainerId, c: Container) -> Result<Container, VmError> {
+        let slot = self.get_mut(id)?;
+        Ok(std::mem::replace(slot, c))
+    }
+
+    /// Drops a value: frees its container and everything it owns (iteratively).
+    pub fn free_value(&mut self, v: Value) {
+        if let Value::Container(id) = v {
+            self.free_tree(id);
+        }
+    }
+
+    /// Frees a container and everything it owns.
+    pub fn free_tree(&mut self, root: ContainerId) {
+        let mut pending = vec![root];
+        while let Some(id) = pending.pop() {
+            let Ok(c) = self.take(id) else { continue };
+            push_children(&c, &mut pending);
+        }
+    }
+
+    /// Frees every container owned by the contents `c` (which was already taken out).
+    pub fn free_contents(&mut self, c: &Container) {
+        let mut pending = Vec::new();
+        push_children(c, &mut pending);
+        for id in pending {
+            self.free_tree(id);
+        }
+    }
+
+    /// Deep copy of a value (references and primitives are copied as they are).
+    pub fn copy_value(&mut self, v: Value) -> Result<Value, VmError> {
+        self.copy_at_depth(v, 1)
+    }
+
+    fn copy_at_depth(&mut self, v: Value, depth: usize) -> Result<Value, VmError> {
+        let Value::Container(id) = v else {
+            return Ok(v);
+        };
+        if depth > MAX_VALUE_DEPTH {
+            return Err(too_deep());
+        }
+        let copied = match self.get(id)? {
+            Container::Struct(f) => Container::Struct(f.clone()),
+            Container::Variant(t, f) => Container::Variant(*t, f.clone()),
+            Container::Vec(e) => Container::Vec(e.clone()),
+            Container::Bytes(b) => {
+                return Ok(Value::Container(self.alloc(Container::Bytes(b.clone()))))
+            }
+            Container::Closure(c) => Container::Closure(c.clone()),
+            Container::Free(_) => return Err(dangling(id)),
+        };
+        let copied = self.copy_children(copied, depth)?;
+        Ok(Value::Container(self.alloc(copied)))
+    }
+
+    fn copy_children(&mut self, mut c: Container, depth: usize) -> Result<Container, VmError> {
+        let children: &mut [Value] = match &mut c {
+            Container::Struct(f) | Container::Variant(_, f) => f,
+            Container::Vec(e) => e,
+            Container::Closure(cl) => &mut cl.captured,
+            Container::Bytes(_) | Container::Free(_) => return Ok(c),
+        };
+        for i in 0..children.len() {
+            if let Some(Value::Container(_)) = children.get(i) {
+                let copied = match self.copy_at_depth(children[i], depth + 1) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        // Free what was already copied so nothing leaks.
+                        for done in children.iter().take(i) {
+                            self.free_value(*done);
+                        }
+                        return Err(e);
+                    }
+                };
+                children[i] = copied;
+            }
+        }
+        Ok(c)
+    }
+
+    /// Deep equality of two values.
+    pub fn equals(&self, a: Value, b: Value) -> Result<bool, VmError> {
+        self.equals_at_depth(a, b, 1)
+    }
+
+    fn equals_at_depth(&self, a: Value, b: Value, depth: usize) -> Result<bool, VmError> {
+        match (a, b) {
+            (Value::Container(x), Value::Container(y)) => {
+                if depth > MAX_VALUE_DEPTH {
+                    return Err(too_deep());
+                }
+                self.containers_equal(x, y, depth)
+            }
+            (Value::Ref(_), _) | (_, Value::Ref(_)) => {
+                Err(VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                    .with_message("cannot compare references by value"))
+            }
+            _ => Ok(a == b),
+        }
+    }
+
+    fn containers_equal(
+        &self,
+        x: ContainerId,
+        y: ContainerId,
+        depth: usize,
+    ) -> Result<bool, VmError> {
+        let (cx, cy) = (self.get(x)?, self.get(y)?);
+        let (fx, fy): (&[Value], &[Value]) = match (cx, cy) {
+            (Container::Struct(a), Container::Struct(b)) => (a, b),
+            (Container::Variant(ta, a), Container::Variant(tb, b)) => {
+                if ta != tb {
+                    return Ok(false);
+                }
+                (a, b)
+            }
+            (Container::Vec(a), Container::Vec(b)) => (a, b),
+            (Container::Bytes(a), Container::Bytes(b)) => return Ok(a == b),
+            (Container::Closure(a), Container::Closure(b)) => {
+                if !Arc::ptr_eq(&a.function, &b.function) && a.function.id() != b.function.id() {
+                    return Ok(false);
+                }
+                if a.ty_args != b.ty_args || a.mask != b.mask {
+                    return Ok(false);
+                }
+                (&a.captured, &b.captured)
+            }
+            _ => return Ok(false),
+        };
+        if fx.len() != fy.len() {
+            return Ok(false);
+        }
+        for (a, b) in fx.iter().zip(fy) {
+            if !self.equals_at_depth(*a, *b, depth + 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The nesting depth of a value (a primitive is 1).
+    pub fn depth(&self, v: Value) -> Result<usize, VmError> {
+        let Value::Container(id) = v else {
+            return Ok(1);
+        };
+        let mut max = 1;
+        let mut pending = vec![(id, 1usize)];
+        while let Some((id, d)) = pending.pop() {
+            max = max.max(d);
+            if d > MAX_VALUE_DEPTH + 1 {
+                break;
+            }
+            let mut children = Vec::new();
+            push_children(self.get(id)?, &mut children);
+            if children.is_empty() && has_leaf_values(self.get(id)?) {
+                max = max.max(d + 1);
+            }
+            for c in children {
+                pending.push((c, d + 1));
+            }
+        }
+        Ok(max)
+    }
+}
+
+fn has_leaf_values(c: &Container) -> bool {
+    match c {
+        Container::Struct(f) | Container::Variant(_, f) => !f.is_empty(),
+        Container::Vec(e) => !e.is_empty(),
+        Container::Bytes(b) => !b.is_empty(),
+        Container::Closure(cl) => !cl.captured.is_empty(),
+        Container::Free(_) => false,
+    }
+}
+
+fn push_children(c: &Container, out: &mut Vec<ContainerId>) {
+    let values: &[Value] = match c {
+        Container::Struct(f) | Container::Variant(_, f) => f,
+        Container::Vec(e) => e,
+        Container::Closure(cl) => &cl.captured,
+        Container::Bytes(_) | Container::Free(_) => return,
+    };
+    out.extend(values.iter().filter_map(|v| v.container()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copy_equals_and_free() {
+        let mut h = Heap::new();
+        let inner = h.alloc(Container::Bytes(vec![1, 2, 3]));
+        let outer = h.alloc(Container::Struct(
+            vec![Value::U64(7), Value::Container(inner)].into(),
+        ));
+        let copy = h.copy_value(Value::Container(outer)).unwrap();
+        assert_eq!(h.live(), 4);
+        assert!(h.equals(Value::Container(outer), copy).unwrap());
+        h.free_value(copy);
+        h.free_value(Value::Container(outer));
+        assert_eq!(h.live(), 0);
+        // Slots are reused.
+        let again = h.alloc(Container::Vec(vec![]));
+        assert!(again <= 3);
+    }
+
+    #[test]
+    fn copy_of_too_deep_value_fails() {
+        let mut h = Heap::new();
+        let mut v = Value::U8(0);
+        for _ in 0..130 {
+            v = Value::Container(h.alloc(Container::Struct(vec![v].into())));
+        }
+        let err = h.copy_value(v).unwrap_err();
+        assert_eq!(err.status(), StatusCode::VM_MAX_VALUE_DEPTH_REACHED);
+        h.free_value(v);
+        assert_eq!(h.live(), 0);
+    }
+}

@@ -1,0 +1,112 @@
+//! The [`TestAdapter`] that runs transactional tests on Tern: a [`Vm`] with the standard
+//! library published, plus the modules each test publishes.
+
+use crate::vm::Vm;
+use tern_binary::{CompiledModule, CompiledScript};
+use tern_primitives::{AccountAddress, Identifier, ModuleId, StructTag, TypeTag, VmError};
+use tern_testrunner::{ExecOutput, PublishOptions, RunOptions, TestAdapter};
+
+/// Runs test tasks on a fresh [`Vm`] with the standard library at `0x1`.
+pub struct TernAdapter {
+    vm: Vm,
+    context: Vec<CompiledModule>,
+}
+
+impl std::fmt::Debug for TernAdapter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TernAdapter").finish_non_exhaustive()
+    }
+}
+
+impl TernAdapter {
+    /// A VM with the standard library published.
+    pub fn new() -> Result<TernAdapter, VmError> {
+        let mut vm = Vm::default();
+        let stdlib = tern_stdlib::stdlib_modules().map_err(|e| {
+            VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                .with_message(format!("standard library does not assemble: {e}"))
+        })?;
+        vm.publish_stdlib()?;
+        Ok(TernAdapter {
+            vm,
+            context: stdlib,
+        })
+    }
+
+    /// A VM with the standard library published, or (if the library cannot be published, which
+    /// [`TernAdapter::new`] reports) an empty one.
+    pub fn new_or_empty() -> TernAdapter {
+        TernAdapter::new().unwrap_or_else(|_| TernAdapter {
+            vm: Vm::default(),
+            context: Vec::new(),
+        })
+    }
+
+    fn remember(&mut self, module: CompiledModule) {
+        let id = tern_vm::session::compiled_module_id(&module).ok();
+        self.context
+            .retain(|m| tern_vm::session::compiled_module_id(m).ok() != id);
+        self.context.push(module);
+    }
+}
+
+fn to_exec_output(out: crate::RunOutput) -> ExecOutput {
+    ExecOutput {
+        mutable_inputs: out.mutable_inputs,
+        return_values: out.return_values,
+        trace: None,
+    }
+}
+
+impl TestAdapter for TernAdapter {
+    fn context_modules(&self) -> Vec<&CompiledModule> {
+        self.context.iter().collect()
+    }
+
+    fn publish(
+        &mut self,
+        module: CompiledModule,
+        bytes: Vec<u8>,
+        _opts: &PublishOptions,
+    ) -> Result<(), VmError> {
+        self.vm.publish_compiled(module.clone(), bytes)?;
+        self.remember(module);
+        Ok(())
+    }
+
+    fn run_script(
+        &mut self,
+        script: CompiledScript,
+        _bytes: Vec<u8>,
+        args: Vec<Vec<u8>>,
+        type_args: Vec<TypeTag>,
+        opts: &RunOptions,
+    ) -> Result<ExecOutput, VmError> {
+        self.vm.set_gas_budget(opts.gas_budget);
+        self.vm
+            .run_script(&script, &type_args, args)
+            .map(to_exec_output)
+    }
+
+    fn run_function(
+        &mut self,
+        module: &ModuleId,
+        function: &Identifier,
+        args: Vec<Vec<u8>>,
+        type_args: Vec<TypeTag>,
+        opts: &RunOptions,
+    ) -> Result<ExecOutput, VmError> {
+        self.vm.set_gas_budget(opts.gas_budget);
+        self.vm
+            .run_function(module, function.as_str(), &type_args, args)
+            .map(to_exec_output)
+    }
+
+    fn view(
+        &mut self,
+        address: AccountAddress,
+        resource: &StructTag,
+    ) -> Result<Option<String>, VmError> {
+        self.vm.view(address, resource)
+    }
+}

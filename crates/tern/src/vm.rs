@@ -1,0 +1,226 @@
+//! The [`Vm`] facade.
+
+use crate::publish::{check_links, store, ModuleVerifier};
+use std::sync::Arc;
+use tern_binary::{CompiledModule, CompiledScript};
+use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
+use tern_vm::values::{display_value, Closure};
+use tern_vm::{ChangeSet, InMemoryStorage, Runtime, Session, VmConfig};
+
+/// The result of a successful run: printed return values and `&mut` inputs, and the changes
+/// that were committed.
+#[derive(Debug, Clone, Default)]
+pub struct RunOutput {
+    /// Return values, printed as the peer's test output prints them.
+    pub return_values: Vec<String>,
+    /// `(parameter index, printed final value)` for each `&mut` parameter.
+    pub mutable_inputs: Vec<(usize, String)>,
+    /// Return values as BCS bytes.
+    pub return_bytes: Vec<Vec<u8>>,
+    /// The committed resource changes.
+    pub changes: ChangeSet,
+}
+
+/// A Move VM with its own committed storage.
+pub struct Vm {
+    gas_budget: Option<u64>,
+    runtime: Arc<Runtime>,
+    storage: InMemoryStorage,
+    verifier: Option<Box<ModuleVerifier>>,
+}
+
+impl std::fmt::Debug for Vm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Vm").finish_non_exhaustive()
+    }
+}
+
+impl Default for Vm {
+    fn default() -> Self {
+        Vm::new(VmConfig::default())
+    }
+}
+
+impl Vm {
+    /// A VM with this configuration, the standard-library natives registered and empty storage.
+    pub fn new(config: VmConfig) -> Vm {
+        Vm {
+            gas_budget: None,
+            runtime: Arc::new(Runtime::new(config, tern_natives::stdlib_natives())),
+            storage: InMemoryStorage::new(),
+            verifier: None,
+        }
+    }
+
+    /// A VM with the standard library published at `0x1`.
+    pub fn with_stdlib() -> Result<Vm, VmError> {
+        let mut vm = Vm::default();
+        vm.publish_stdlib()?;
+        Ok(vm)
+    }
+
+    /// Publishes the standard library at `0x1`.
+    pub fn publish_stdlib(&mut self) -> Result<(), VmError> {
+        let modules = tern_stdlib::stdlib_modules().map_err(|e| {
+            VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                .with_message(format!("standard library does not assemble: {e}"))
+        })?;
+        for m in modules {
+            let bytes = m.serialize().map_err(|e| {
+                VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                    .with_message(e.to_string())
+            })?;
+            self.publish_compiled(m, bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Meters later runs with this budget (one unit per executed instruction); `None` runs
+    /// unmetered.
+    pub fn set_gas_budget(&mut self, budget: Option<u64>) {
+        self.gas_budget = budget;
+    }
+
+    /// Sets the verification hook run at publish.
+    pub fn set_verifier(&mut self, verifier: Box<ModuleVerifier>) {
+        self.verifier = Some(verifier);
+    }
+
+    /// The shared runtime.
+    pub fn runtime(&self) -> &Arc<Runtime> {
+        &self.runtime
+    }
+
+    /// The committed storage.
+    pub fn storage(&self) -> &InMemoryStorage {
+        &self.storage
+    }
+
+    /// Publishes a module from its bytes.
+    pub fn publish(&mut self, bytes: &[u8]) -> Result<ModuleId, VmError> {
+        let module = CompiledModule::deserialize(bytes)
+            .map_err(|e| VmError::new(e.status).with_message(e.message))?;
+        self.publish_compiled(module, bytes.to_vec())
+    }
+
+    /// Publishes an already deserialized module (its bytes are kept in storage).
+    pub fn publish_compiled(
+        &mut self,
+        module: CompiledModule,
+        bytes: Vec<u8>,
+    ) -> Result<ModuleId, VmError> {
+        let id = tern_vm::session::compiled_module_id(&module)?;
+        if let Some(verify) = &self.verifier {
+            verify(&module)?;
+        }
+        check_links(&module, &id, &self.storage, &[])?;
+        store(&mut self.storage, id.clone(), bytes, module);
+        self.runtime.write()?.evict(&id);
+        Ok(id)
+    }
+
+    /// Runs `module::function` with type arguments and BCS arguments; commits on success.
+    pub fn run_function(
+        &mut self,
+        module: &ModuleId,
+        function: &str,
+        type_args: &[TypeTag],
+        args: Vec<Vec<u8>>,
+    ) -> Result<RunOutput, VmError> {
+        let runtime = self.runtime.clone();
+        let mut session = Session::new(&runtime, &self.storage);
+        session.set_gas_budget(self.gas_budget);
+        let f = session.function(module, function)?;
+        let tys = load_types(&mut session, type_args)?;
+        let outcome = session.execute(f, tys, args)?;
+        let out = render(&mut session, &outcome)?;
+        let changes = session.finish()?;
+        self.storage.apply(changes.clone());
+        Ok(RunOutput { changes, ..out })
+    }
+
+    /// Runs a script; commits on success.
+    pub fn run_script(
+        &mut self,
+        script: &CompiledScript,
+        type_args: &[TypeTag],
+        args: Vec<Vec<u8>>,
+    ) -> Result<RunOutput, VmError> {
+        let runtime = self.runtime.clone();
+        let mut session = Session::new(&runtime, &self.storage);
+        session.set_gas_budget(self.gas_budget);
+        let f = runtime.write()?.load_script(script)?;
+        let tys = load_types(&mut session, type_args)?;
+        let outcome = session.execute(f, tys, args)?;
+        let out = render(&mut session, &outcome)?;
+        let changes = session.finish()?;
+        self.storage.apply(changes.clone());
+        Ok(RunOutput { changes, ..out })
+    }
+
+    /// Renders a resource the way the test runner's `view` prints it.
+    pub fn view(
+        &self,
+        address: tern_primitives::AccountAddress,
+        tag: &tern_primitives::StructTag,
+    ) -> Result<Option<String>, VmError> {
+        let mut session = Session::new(&self.runtime, &self.storage);
+        session.view_resource(address, tag)
+    }
+}
+
+fn load_types(
+    session: &mut Session<'_>,
+    tags: &[TypeTag],
+) -> Result<Vec<tern_vm::types::TypeId>, VmError> {
+    tags.iter().map(|t| session.load_type(t)).collect()
+}
+
+/// Prints and serializes an outcome's values.
+fn render(
+    session: &mut Session<'_>,
+    outcome: &tern_vm::ExecutionOutcome,
+) -> Result<RunOutput, VmError> {
+    let runtime = session.runtime();
+    let closure_name = |c: &Closure| -> String {
+        let f = &c.function;
+        let mut s = match &f.id.module {
+            Some(m) => {
+                let addr = if m.address.to_u256() < tern_primitives::U256::from(16u8) {
+                    m.address.to_hex_literal()
+                } else {
+                    format!("0x{}", m.address.full_hex())
+                };
+                format!("{addr}::{}::{}", m.name, f.name)
+            }
+            None => format!("script::{}", f.name),
+        };
+        if let Ok(cache) = runtime.read() {
+            let args = cache.types.list(c.ty_args);
+            if !args.is_empty() {
+                let names: Vec<String> = args
+                    .iter()
+                    .map(|t| {
+                        tern_vm::type_names::type_tag(&cache, *t)
+                            .map(|t| t.to_string())
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                s.push_str(&format!("<{}>", names.join(", ")));
+            }
+        }
+        s
+    };
+    let mut out = RunOutput::default();
+    for (ty, v) in &outcome.return_values {
+        out.return_values
+            .push(display_value(session.heap(), *v, &closure_name));
+        out.return_bytes
+            .push(session.serialize_value(*ty, *v).unwrap_or_default());
+    }
+    for (i, _ty, v) in &outcome.mutable_inputs {
+        out.mutable_inputs
+            .push((*i, display_value(session.heap(), *v, &closure_name)));
+    }
+    Ok(out)
+}
