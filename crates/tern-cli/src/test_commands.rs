@@ -50,7 +50,11 @@ pub(crate) fn run(
     };
     let output = run_masm_file(&file, &options, &mut adapter)
         .with_context(|| format!("{}", file.display()))?;
-    print!("{}", output.text);
+    if output.text.is_empty() || output.text.ends_with('\n') {
+        print!("{}", output.text);
+    } else {
+        println!("{}", output.text);
+    }
     Ok(if output.failed {
         ExitCode::FAILURE
     } else {

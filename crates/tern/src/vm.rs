@@ -24,6 +24,7 @@ pub struct RunOutput {
 /// A Move VM with its own committed storage.
 pub struct Vm {
     gas_budget: Option<u64>,
+    verifier_config: tern_verifier::VerifierConfig,
     runtime: Arc<Runtime>,
     storage: InMemoryStorage,
     verifier: Option<Box<ModuleVerifier>>,
@@ -46,6 +47,7 @@ impl Vm {
     pub fn new(config: VmConfig) -> Vm {
         Vm {
             gas_budget: None,
+            verifier_config: tern_verifier::VerifierConfig::default(),
             runtime: Arc::new(Runtime::new(config, tern_natives::stdlib_natives())),
             storage: InMemoryStorage::new(),
             verifier: None,
@@ -110,10 +112,23 @@ impl Vm {
         bytes: Vec<u8>,
     ) -> Result<ModuleId, VmError> {
         let id = tern_vm::session::compiled_module_id(&module)?;
+        tern_verifier::verify_module(&module, &self.verifier_config)?;
         if let Some(verify) = &self.verifier {
             verify(&module)?;
         }
         check_links(&module, &id, &self.storage, &[])?;
+        let deps: Vec<(ModuleId, Arc<CompiledModule>)> = tern_vm::loader::imports(&module)
+            .filter_map(|d| {
+                let m = tern_vm::Storage::module(&self.storage, &d)?;
+                Some((d, m))
+            })
+            .collect();
+        let lookup = |want: &ModuleId| {
+            deps.iter()
+                .find(|(d, _)| d == want)
+                .map(|(_, m)| m.as_ref())
+        };
+        tern_verifier::verify_module_dependencies(&module, &lookup)?;
         store(&mut self.storage, id.clone(), bytes, module);
         self.runtime.write()?.evict(&id);
         Ok(id)
@@ -147,6 +162,20 @@ impl Vm {
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {
         let runtime = self.runtime.clone();
+        tern_verifier::verify_script(script, &self.verifier_config)?;
+        let deps: Vec<(ModuleId, Arc<CompiledModule>)> = script_imports(script)
+            .into_iter()
+            .filter_map(|d| {
+                let m = tern_vm::Storage::module(&self.storage, &d)?;
+                Some((d, m))
+            })
+            .collect();
+        let lookup = |want: &ModuleId| {
+            deps.iter()
+                .find(|(d, _)| d == want)
+                .map(|(_, m)| m.as_ref())
+        };
+        tern_verifier::verify_script_dependencies(script, &lookup)?;
         let mut session = Session::new(&runtime, &self.storage);
         session.set_gas_budget(self.gas_budget);
         let f = runtime.write()?.load_script(script)?;
@@ -167,6 +196,20 @@ impl Vm {
         let mut session = Session::new(&self.runtime, &self.storage);
         session.view_resource(address, tag)
     }
+}
+
+/// The modules a script imports.
+fn script_imports(script: &CompiledScript) -> Vec<ModuleId> {
+    script
+        .module_handles
+        .iter()
+        .filter_map(|h| {
+            Some(ModuleId::new(
+                *script.address_identifiers.get(h.address.idx())?,
+                script.identifiers.get(h.name.idx())?.clone(),
+            ))
+        })
+        .collect()
 }
 
 fn load_types(

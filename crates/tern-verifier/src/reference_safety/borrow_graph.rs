@@ -3,10 +3,11 @@
 //! extension of it, if weak). Edge sets between two nodes hold at most 10 edges; beyond that
 //! they collapse to one weak edge with an empty path (borrows anything).
 //!
-//! The operations follow the peer's graph exactly (iteration orders included), since the
-//! collapse of large edge sets makes the result order-dependent.
+//! The operations follow the peer's graph exactly (iteration orders included, since the
+//! collapse of large edge sets makes results order-dependent). Maps and sets are sorted vectors
+//! (the graphs are small), nodes are indexed by reference id.
 
-use std::collections::{BTreeMap, BTreeSet};
+use smallvec::SmallVec;
 
 /// Identifier of a reference.
 pub(crate) type RefId = usize;
@@ -22,29 +23,35 @@ pub(crate) enum Label {
     Field(u16),
 }
 
-/// An edge: exact (strong) or prefix (weak) borrow at `path`.
+type Path = SmallVec<[Label; 3]>;
+
+/// An edge: exact (strong) or prefix (weak) borrow at `path`. Ordered by strength, then path.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Edge {
     strong: bool,
-    path: Vec<Label>,
+    path: Path,
 }
 
 impl Edge {
     fn leq(&self, other: &Edge) -> bool {
-        self == other || (!self.strong && is_prefix(&self.path, &other.path))
+        self == other || (!self.strong && other.path.starts_with(&self.path))
     }
-}
 
-fn is_prefix(lhs: &[Label], rhs: &[Label]) -> bool {
-    rhs.starts_with(lhs)
+    fn any() -> Edge {
+        Edge {
+            strong: false,
+            path: Path::new(),
+        }
+    }
 }
 
 /// Most edges kept between two nodes.
 const MAX_EDGE_SET_SIZE: usize = 10;
 
+/// A sorted set of edges that collapses when it grows too large.
 #[derive(Clone, Debug, Default)]
 struct EdgeSet {
-    edges: BTreeSet<Edge>,
+    edges: SmallVec<[Edge; 1]>,
     overflown: bool,
 }
 
@@ -54,37 +61,68 @@ impl EdgeSet {
             return;
         }
         if self.edges.len().saturating_add(1) > MAX_EDGE_SET_SIZE {
-            self.edges = BTreeSet::from([Edge {
-                strong: false,
-                path: Vec::new(),
-            }]);
+            self.edges.clear();
+            self.edges.push(Edge::any());
             self.overflown = true;
-        } else {
-            self.edges.insert(edge);
+            return;
+        }
+        if let Err(at) = self.edges.binary_search(&edge) {
+            self.edges.insert(at, edge);
+        }
+    }
+
+    fn remove(&mut self, edge: &Edge) {
+        if let Ok(at) = self.edges.binary_search(edge) {
+            self.edges.remove(at);
         }
     }
 }
 
 #[derive(Clone, Debug)]
 struct Node {
-    borrowed_by: BTreeMap<RefId, EdgeSet>,
-    borrows_from: BTreeSet<RefId>,
+    /// Children with the edges to them, sorted by child.
+    borrowed_by: Vec<(RefId, EdgeSet)>,
+    /// Parents, sorted.
+    borrows_from: SmallVec<[RefId; 2]>,
     mutable: bool,
+}
+
+fn insert_sorted(set: &mut SmallVec<[RefId; 2]>, id: RefId) {
+    if let Err(at) = set.binary_search(&id) {
+        set.insert(at, id);
+    }
+}
+
+fn remove_sorted(set: &mut SmallVec<[RefId; 2]>, id: RefId) {
+    if let Ok(at) = set.binary_search(&id) {
+        set.remove(at);
+    }
 }
 
 /// The graph.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct BorrowGraph(BTreeMap<RefId, Node>);
+pub(crate) struct BorrowGraph {
+    nodes: Vec<Option<Node>>,
+}
 
 impl BorrowGraph {
+    fn node(&self, id: RefId) -> Option<&Node> {
+        self.nodes.get(id).and_then(Option::as_ref)
+    }
+
+    fn node_mut(&mut self, id: RefId) -> Option<&mut Node> {
+        self.nodes.get_mut(id).and_then(Option::as_mut)
+    }
+
     /// Number of nodes plus number of edges (metered).
     pub(crate) fn size(&self) -> usize {
-        self.0
-            .values()
+        self.nodes
+            .iter()
+            .flatten()
             .map(|n| {
                 n.borrowed_by
-                    .values()
-                    .map(|s| s.edges.len())
+                    .iter()
+                    .map(|(_, s)| s.edges.len())
                     .fold(1usize, usize::saturating_add)
             })
             .fold(0usize, usize::saturating_add)
@@ -92,24 +130,25 @@ impl BorrowGraph {
 
     /// Whether `id` is a mutable reference.
     pub(crate) fn is_mutable(&self, id: RefId) -> bool {
-        self.0.get(&id).is_some_and(|n| n.mutable)
+        self.node(id).is_some_and(|n| n.mutable)
     }
 
     /// Adds a reference.
     pub(crate) fn new_ref(&mut self, id: RefId, mutable: bool) {
-        self.0.insert(
-            id,
-            Node {
-                borrowed_by: BTreeMap::new(),
-                borrows_from: BTreeSet::new(),
+        if self.nodes.len() <= id {
+            self.nodes.resize_with(id.saturating_add(1), || None);
+        }
+        if let Some(slot) = self.nodes.get_mut(id) {
+            *slot = Some(Node {
+                borrowed_by: Vec::new(),
+                borrows_from: SmallVec::new(),
                 mutable,
-            },
-        );
+            });
+        }
     }
 
     fn edges_of(&self, id: RefId) -> impl Iterator<Item = (RefId, &Edge)> {
-        self.0
-            .get(&id)
+        self.node(id)
             .into_iter()
             .flat_map(|n| n.borrowed_by.iter())
             .flat_map(|(child, set)| set.edges.iter().map(move |e| (*child, e)))
@@ -130,57 +169,68 @@ impl BorrowGraph {
     ) -> bool {
         self.edges_of(id).any(|(child, e)| {
             let counts = match (e.path.first(), label) {
-                (None, _) => true,
-                (Some(_), None) => true,
                 (Some(first), Some(l)) => *first == l,
+                _ => true,
             };
             counts && (!mutable_only || self.is_mutable(child))
         })
     }
 
     fn add_edge(&mut self, parent: RefId, edge: Edge, child: RefId) {
-        if parent == child || !self.0.contains_key(&child) {
+        if parent == child || self.node(child).is_none() {
             return;
         }
-        let Some(p) = self.0.get_mut(&parent) else { return };
-        p.borrowed_by.entry(child).or_default().insert(edge);
-        if let Some(c) = self.0.get_mut(&child) {
-            c.borrows_from.insert(parent);
+        let Some(p) = self.node_mut(parent) else { return };
+        match p.borrowed_by.binary_search_by_key(&child, |(c, _)| *c) {
+            Ok(at) => {
+                if let Some((_, set)) = p.borrowed_by.get_mut(at) {
+                    set.insert(edge);
+                }
+            }
+            Err(at) => {
+                let mut set = EdgeSet::default();
+                set.insert(edge);
+                p.borrowed_by.insert(at, (child, set));
+            }
+        }
+        if let Some(c) = self.node_mut(child) {
+            insert_sorted(&mut c.borrows_from, parent);
         }
     }
 
     /// Adds a strong edge at `path`, moving the parent's edges at or below `path` under the
     /// new child.
-    fn factor(&mut self, parent: RefId, path: Vec<Label>, intermediate: RefId) {
+    fn factor(&mut self, parent: RefId, path: Path, intermediate: RefId) {
         let mut factored: Vec<(RefId, Edge)> = Vec::new();
-        if let Some(p) = self.0.get(&parent) {
+        let mut emptied: SmallVec<[RefId; 4]> = SmallVec::new();
+        if let Some(p) = self.node_mut(parent) {
             for (child, set) in &p.borrowed_by {
                 for edge in &set.edges {
-                    if is_prefix(&path, &edge.path) {
+                    if edge.path.starts_with(&path) {
                         factored.push((*child, edge.clone()));
                     }
                 }
             }
-        }
-        let mut emptied = BTreeSet::new();
-        if let Some(p) = self.0.get_mut(&parent) {
             for (child, edge) in &factored {
-                if let Some(set) = p.borrowed_by.get_mut(child) {
-                    set.edges.remove(edge);
-                    if set.edges.is_empty() {
-                        p.borrowed_by.remove(child);
-                        emptied.insert(*child);
+                if let Ok(at) = p.borrowed_by.binary_search_by_key(child, |(c, _)| *c) {
+                    let empty = p.borrowed_by.get_mut(at).is_some_and(|(_, set)| {
+                        set.remove(edge);
+                        set.edges.is_empty()
+                    });
+                    if empty {
+                        p.borrowed_by.remove(at);
+                        emptied.push(*child);
                     }
                 }
             }
         }
         for child in emptied {
-            if let Some(c) = self.0.get_mut(&child) {
-                c.borrows_from.remove(&parent);
+            if let Some(c) = self.node_mut(child) {
+                remove_sorted(&mut c.borrows_from, parent);
             }
         }
         for (child, edge) in factored {
-            let suffix = edge.path.get(path.len()..).unwrap_or(&[]).to_vec();
+            let suffix: Path = edge.path.get(path.len()..).unwrap_or(&[]).into();
             let moved = Edge {
                 strong: edge.strong,
                 path: suffix,
@@ -192,47 +242,47 @@ impl BorrowGraph {
 
     /// `child` is an exact copy of `parent`.
     pub(crate) fn add_strong_borrow(&mut self, parent: RefId, child: RefId) {
-        self.factor(parent, Vec::new(), child)
+        self.factor(parent, Path::new(), child)
     }
 
     /// `child` borrows exactly `label` of `parent`.
     pub(crate) fn add_strong_field_borrow(&mut self, parent: RefId, label: Label, child: RefId) {
-        self.factor(parent, vec![label], child)
+        let mut path = Path::new();
+        path.push(label);
+        self.factor(parent, path, child)
     }
 
     /// `child` borrows some part of `parent`.
     pub(crate) fn add_weak_borrow(&mut self, parent: RefId, child: RefId) {
-        let edge = Edge {
-            strong: false,
-            path: Vec::new(),
-        };
-        self.add_edge(parent, edge, child)
+        self.add_edge(parent, Edge::any(), child)
     }
 
     /// `child` borrows some part of `label` of `parent`.
     pub(crate) fn add_weak_field_borrow(&mut self, parent: RefId, label: Label, child: RefId) {
-        let edge = Edge {
-            strong: false,
-            path: vec![label],
-        };
-        self.add_edge(parent, edge, child)
+        let mut path = Path::new();
+        path.push(label);
+        self.add_edge(parent, Edge { strong: false, path }, child)
     }
 
     /// Removes `id`, connecting its parents to its children.
     pub(crate) fn release(&mut self, id: RefId) {
-        let Some(node) = self.0.remove(&id) else { return };
-        for parent in &node.borrows_from {
+        let Some(node) = self.nodes.get_mut(id).and_then(Option::take) else {
+            return;
+        };
+        for &parent in &node.borrows_from {
             let parent_edges = self
-                .0
-                .get_mut(parent)
-                .and_then(|p| p.borrowed_by.remove(&id))
+                .node_mut(parent)
+                .and_then(|p| {
+                    let at = p.borrowed_by.binary_search_by_key(&id, |(c, _)| *c).ok()?;
+                    Some(p.borrowed_by.remove(at).1)
+                })
                 .unwrap_or_default();
             for parent_edge in &parent_edges.edges {
                 for (child, child_edges) in &node.borrowed_by {
+                    if parent == *child {
+                        continue;
+                    }
                     for child_edge in &child_edges.edges {
-                        if parent == child {
-                            continue;
-                        }
                         let path = if parent_edge.strong {
                             let mut p = parent_edge.path.clone();
                             p.extend_from_slice(&child_edge.path);
@@ -241,79 +291,94 @@ impl BorrowGraph {
                             parent_edge.path.clone()
                         };
                         let strong = parent_edge.strong && child_edge.strong;
-                        self.add_edge(*parent, Edge { strong, path }, *child);
+                        self.add_edge(parent, Edge { strong, path }, *child);
                     }
                 }
             }
         }
-        for child in node.borrowed_by.keys() {
-            if let Some(c) = self.0.get_mut(child) {
-                c.borrows_from.remove(&id);
+        for (child, _) in &node.borrowed_by {
+            if let Some(c) = self.node_mut(*child) {
+                remove_sorted(&mut c.borrows_from, id);
             }
         }
     }
 
-    /// The edges of `other` not covered by an edge of `self`, grouped as the peer groups them
-    /// (the groups are edge sets, so they collapse too).
-    fn unmatched_edges(&self, other: &BorrowGraph) -> BTreeMap<RefId, BTreeMap<RefId, EdgeSet>> {
-        let mut unmatched: BTreeMap<RefId, BTreeMap<RefId, EdgeSet>> = BTreeMap::new();
-        for (parent, other_node) in &other.0 {
-            let mine = self.0.get(parent).map(|n| &n.borrowed_by);
+    /// Calls `f(parent, child, edge_set)` for each group of edges of `other` not covered by an
+    /// edge of `self`; each group is an edge set (so it collapses too), in the peer's order.
+    fn for_each_unmatched(&self, other: &BorrowGraph, mut f: impl FnMut(RefId, RefId, EdgeSet)) {
+        for (parent, other_node) in other.nodes.iter().enumerate() {
+            let Some(other_node) = other_node else { continue };
+            let mine = self.node(parent).map(|n| &n.borrowed_by);
             for (child, other_edges) in &other_node.borrowed_by {
+                let covering = mine.and_then(|m| {
+                    let at = m.binary_search_by_key(child, |(c, _)| *c).ok()?;
+                    m.get(at).map(|(_, set)| set)
+                });
+                let mut unmatched = EdgeSet::default();
+                let mut any = false;
                 for edge in &other_edges.edges {
-                    let matched = mine
-                        .and_then(|m| m.get(child))
-                        .is_some_and(|set| set.edges.iter().any(|e| e.leq(edge)));
+                    let matched = covering.is_some_and(|set| set.edges.iter().any(|e| e.leq(edge)));
                     if !matched {
-                        unmatched
-                            .entry(*parent)
-                            .or_default()
-                            .entry(*child)
-                            .or_default()
-                            .insert(edge.clone());
+                        unmatched.insert(edge.clone());
+                        any = true;
                     }
+                }
+                if any {
+                    f(parent, *child, unmatched);
                 }
             }
         }
-        unmatched
     }
 
     /// Whether every edge of `other` is covered by an edge of `self`.
     pub(crate) fn leq(&self, other: &BorrowGraph) -> bool {
-        self.unmatched_edges(other).is_empty()
+        let mut covered = true;
+        self.for_each_unmatched(other, |_, _, _| covered = false);
+        covered
     }
 
     /// `self` plus the edges of `other` it does not cover.
     pub(crate) fn join(&self, other: &BorrowGraph) -> BorrowGraph {
+        let mut unmatched = Vec::new();
+        self.for_each_unmatched(other, |p, c, set| unmatched.push((p, c, set)));
         let mut joined = self.clone();
-        for (parent, children) in self.unmatched_edges(other) {
-            for (child, edges) in children {
-                for edge in edges.edges {
-                    joined.add_edge(parent, edge, child);
-                }
+        for (parent, child, set) in unmatched {
+            for edge in set.edges {
+                joined.add_edge(parent, edge, child);
             }
         }
         joined
     }
 
-    /// Renames references (ids not in the map keep their id).
-    pub(crate) fn remap(&mut self, map: &BTreeMap<RefId, RefId>) {
-        let rename = |id: RefId| map.get(&id).copied().unwrap_or(id);
-        self.0 = std::mem::take(&mut self.0)
-            .into_iter()
-            .map(|(id, node)| {
-                let node = Node {
-                    borrowed_by: node
-                        .borrowed_by
-                        .into_iter()
-                        .map(|(c, s)| (rename(c), s))
-                        .collect(),
-                    borrows_from: node.borrows_from.into_iter().map(rename).collect(),
-                    mutable: node.mutable,
-                };
-                (rename(id), node)
-            })
-            .collect();
+    /// Renames references: `map[i]` is the new id of reference `i` (ids not mapped keep
+    /// theirs).
+    pub(crate) fn remap(&mut self, map: &[(RefId, RefId)]) {
+        let rename = |id: RefId| {
+            map.iter()
+                .find(|(old, _)| *old == id)
+                .map_or(id, |(_, new)| *new)
+        };
+        let old = std::mem::take(&mut self.nodes);
+        let mut nodes: Vec<Option<Node>> = Vec::new();
+        for (id, node) in old.into_iter().enumerate() {
+            let Some(mut node) = node else { continue };
+            for (child, _) in node.borrowed_by.iter_mut() {
+                *child = rename(*child);
+            }
+            node.borrowed_by.sort_by_key(|(c, _)| *c);
+            for parent in node.borrows_from.iter_mut() {
+                *parent = rename(*parent);
+            }
+            node.borrows_from.sort_unstable();
+            let new_id = rename(id);
+            if nodes.len() <= new_id {
+                nodes.resize_with(new_id.saturating_add(1), || None);
+            }
+            if let Some(slot) = nodes.get_mut(new_id) {
+                *slot = Some(node);
+            }
+        }
+        self.nodes = nodes;
     }
 }
 
@@ -371,5 +436,16 @@ mod tests {
         let j = a.join(&b);
         assert!(j.leq(&b));
         assert!(j.has_consistent_borrows(0, Some(Label::Local(0)), false));
+    }
+
+    #[test]
+    fn remap_renames_nodes_and_edges() {
+        let mut g = BorrowGraph::default();
+        g.new_ref(5, true);
+        g.new_ref(9, false);
+        g.add_strong_field_borrow(5, Label::Local(1), 9);
+        g.remap(&[(5, 5), (9, 1)]);
+        assert!(!g.is_mutable(1));
+        assert!(g.has_consistent_borrows(5, Some(Label::Local(1)), false));
     }
 }

@@ -5,7 +5,7 @@ use super::borrow_graph::{BorrowGraph, Label, RefId};
 use crate::absint::Domain;
 use crate::error::{err_offset, invariant, VResult};
 use crate::meter::{Meter, Scope};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use tern_binary::SignatureToken;
 use tern_primitives::{StatusCode, VmError};
 
@@ -422,11 +422,10 @@ impl State {
     /// The canonical form at a block end: the reference in local `i` gets id `i`.
     pub(crate) fn canonicalize(&mut self) {
         let root = self.frame_root();
-        let mut map = BTreeMap::new();
-        map.insert(root, root);
+        let mut map: Vec<(RefId, RefId)> = vec![(root, root)];
         for (local, value) in self.locals.iter_mut().enumerate() {
             if let Value::Ref(old) = *value {
-                map.insert(old, local);
+                map.push((old, local));
                 *value = Value::Ref(local);
             }
         }
