@@ -37,12 +37,22 @@ pub(crate) fn disasm(file: &Path) -> Result<ExitCode> {
 }
 
 /// `tern asm FILE.masm [-o OUT] [--deps ...]`.
-pub(crate) fn asm(file: &Path, output: Option<PathBuf>, deps: &[PathBuf]) -> Result<ExitCode> {
+pub(crate) fn asm(
+    file: &Path,
+    output: Option<PathBuf>,
+    deps: &[PathBuf],
+    version: Option<u32>,
+) -> Result<ExitCode> {
     let source =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     let dep_modules = load_dependency_modules(deps)?;
     let dep_refs: Vec<&CompiledModule> = dep_modules.iter().collect();
-    let unit = match assemble(&source, &dep_refs, &AsmOptions::default()) {
+    let options = AsmOptions {
+        version: version
+            .or_else(|| header_version(&source))
+            .unwrap_or(AsmOptions::default().version),
+    };
+    let unit = match assemble(&source, &dep_refs, &options) {
         Ok(unit) => unit,
         Err(err) => {
             eprintln!("{}: {err}", file.display());
@@ -57,6 +67,18 @@ pub(crate) fn asm(file: &Path, output: Option<PathBuf>, deps: &[PathBuf]) -> Res
     let out = output.unwrap_or_else(|| file.with_extension("mv"));
     std::fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The version in a `// Bytecode version vN` first line, as the disassembler prints it.
+fn header_version(source: &str) -> Option<u32> {
+    source
+        .lines()
+        .next()?
+        .trim()
+        .strip_prefix("// Bytecode version v")?
+        .trim()
+        .parse()
+        .ok()
 }
 
 /// Loads every module named by `paths` (files, or folders searched recursively for `.mv`).

@@ -32,6 +32,10 @@ enum Command {
         /// Compiled modules (files or folders of `.mv`) the source imports from.
         #[arg(long, num_args = 1..)]
         deps: Vec<PathBuf>,
+        /// Bytecode version to write (default: the `// Bytecode version vN` header the
+        /// disassembler prints, else 9).
+        #[arg(long = "bytecode-version")]
+        bytecode_version: Option<u32>,
     },
     /// Run transactional tests (`.masm` files with `//#` tasks) against their `.exp` files.
     Test {
@@ -82,7 +86,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Disasm { file } => binary_commands::disasm(&file),
-        Command::Asm { file, output, deps } => binary_commands::asm(&file, output, &deps),
+        Command::Asm {
+            file,
+            output,
+            deps,
+            bytecode_version,
+        } => binary_commands::asm(&file, output, &deps, bytecode_version),
         Command::Roundtrip { files } => binary_commands::roundtrip(&files),
         Command::Test {
             paths,

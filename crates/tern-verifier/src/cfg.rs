@@ -4,7 +4,7 @@
 //! reverse post-order (unreachable blocks exist but are never visited).
 
 use crate::error::{err_offset, VResult};
-use std::collections::BTreeSet;
+use smallvec::SmallVec;
 use tern_binary::{Bytecode, CodeOffset};
 use tern_primitives::StatusCode;
 
@@ -16,7 +16,7 @@ pub(crate) struct Block {
     /// Last instruction.
     pub(crate) end: CodeOffset,
     /// Successor block ids, ascending.
-    pub(crate) successors: Vec<CodeOffset>,
+    pub(crate) successors: SmallVec<[CodeOffset; 2]>,
 }
 
 /// The control-flow graph.
@@ -30,13 +30,13 @@ pub(crate) struct Cfg {
     next: Vec<Option<CodeOffset>>,
     /// Position in traversal order, by block position (unreachable blocks: after all).
     order: Vec<usize>,
-    /// Back-edge sources of each loop head, by block position.
-    back_edges: Vec<BTreeSet<CodeOffset>>,
+    /// Back edges as (source, loop head), sorted.
+    back_edges: Vec<(CodeOffset, CodeOffset)>,
 }
 
 /// The successors of the instruction at `pc`, ascending.
-fn successors(pc: usize, code: &[Bytecode]) -> Vec<CodeOffset> {
-    let mut v = Vec::with_capacity(2);
+fn successors(pc: usize, code: &[Bytecode]) -> SmallVec<[CodeOffset; 2]> {
+    let mut v = SmallVec::new();
     let Some(instr) = code.get(pc) else { return v };
     if let Some(target) = instr.branch_target() {
         v.push(target);
@@ -101,7 +101,7 @@ impl Cfg {
         let mut cfg = Cfg {
             next: vec![None; blocks.len()],
             order: vec![usize::MAX; blocks.len()],
-            back_edges: vec![BTreeSet::new(); blocks.len()],
+            back_edges: Vec::new(),
             blocks,
             block_at,
         };
@@ -147,9 +147,7 @@ impl Cfg {
                         match state.get(sp).copied() {
                             Some(NEW) => stack.push(succ),
                             Some(IN_PROGRESS) => {
-                                if let Some(set) = self.back_edges.get_mut(sp) {
-                                    set.insert(block);
-                                }
+                                self.back_edges.push((block, succ));
                             }
                             _ => {}
                         }
@@ -164,6 +162,8 @@ impl Cfg {
                 _ => {}
             }
         }
+        self.back_edges.sort_unstable();
+        self.back_edges.dedup();
         post_order.reverse();
         for (i, block) in post_order.iter().enumerate() {
             if let Some(slot) = self.position(*block).and_then(|p| self.order.get_mut(p)) {
@@ -210,14 +210,12 @@ impl Cfg {
 
     /// Whether `cur -> next` is a back edge.
     pub(crate) fn is_back_edge(&self, cur: CodeOffset, next: CodeOffset) -> bool {
-        self.position(next)
-            .and_then(|p| self.back_edges.get(p))
-            .is_some_and(|set| set.contains(&cur))
+        self.back_edges.binary_search(&(cur, next)).is_ok()
     }
 
     /// Number of back edges.
     pub(crate) fn num_back_edges(&self) -> usize {
-        self.back_edges.iter().map(BTreeSet::len).sum()
+        self.back_edges.len()
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::cfg::Cfg;
 use crate::config::VerifierConfig;
 use crate::error::{err, err_offset, VResult};
-use std::collections::BTreeSet;
+use smallvec::SmallVec;
 use tern_binary::Bytecode;
 use tern_primitives::StatusCode;
 
@@ -44,8 +44,8 @@ fn verify_fallthrough(function: u16, code: &[Bytecode]) -> VResult<()> {
 struct LoopSummary {
     blocks: Vec<u16>,
     descs: Vec<usize>,
-    backs: Vec<Vec<usize>>,
-    preds: Vec<Vec<usize>>,
+    backs: Vec<SmallVec<[usize; 2]>>,
+    preds: Vec<SmallVec<[usize; 2]>>,
 }
 
 enum Frontier {
@@ -59,8 +59,8 @@ impl LoopSummary {
         let mut s = LoopSummary {
             blocks: vec![0; n],
             descs: vec![0; n],
-            backs: vec![Vec::new(); n],
-            preds: vec![Vec::new(); n],
+            backs: vec![SmallVec::new(); n],
+            preds: vec![SmallVec::new(); n],
         };
         // Exploration state of each block position: None, Some(in_progress, node).
         let mut explored: Vec<Option<(bool, usize)>> = vec![None; n];
@@ -117,7 +117,7 @@ fn get(v: &[usize], i: usize) -> usize {
     v.get(i).copied().unwrap_or(0)
 }
 
-fn push(v: &mut [Vec<usize>], i: usize, x: usize) {
+fn push(v: &mut [SmallVec<[usize; 2]>], i: usize, x: usize) {
     if let Some(list) = v.get_mut(i) {
         list.push(x);
     }
@@ -152,7 +152,7 @@ impl LoopPartition {
         root
     }
 
-    fn collapse_loop(&mut self, head: usize, body: &BTreeSet<usize>) -> usize {
+    fn collapse_loop(&mut self, head: usize, body: &[usize]) -> usize {
         let mut depth = get(&self.depths, head);
         for &constituent in body {
             if let Some(p) = self.parents.get_mut(constituent) {
@@ -175,26 +175,44 @@ fn verify_reducibility(config: &VerifierConfig, function: u16, cfg: &Cfg) -> VRe
         parents: (0..n).collect(),
         depths: vec![0; n],
     };
+    // The body of the loop being collapsed: its members, and a membership mark per node.
+    let mut body: Vec<usize> = Vec::new();
+    let mut in_body = vec![false; n];
+    let mut frontier: Vec<usize> = Vec::new();
     for head in (0..n).rev() {
         let Some(back) = summary.backs.get(head).filter(|b| !b.is_empty()) else {
             continue;
         };
-        let mut body = BTreeSet::new();
+        for &node in &body {
+            set(&mut in_body, Some(node), false);
+        }
+        body.clear();
+        let mut insert = |body: &mut Vec<usize>, node: usize| {
+            let fresh = in_body.get(node).is_some_and(|m| !m);
+            if fresh {
+                set(&mut in_body, Some(node), true);
+                body.push(node);
+            }
+            fresh
+        };
         for &node in back {
             let node = partition.containing_loop(node);
             if node != head {
-                body.insert(node);
+                insert(&mut body, node);
             }
         }
-        let mut frontier: Vec<usize> = body.iter().copied().collect();
+        // Explored from the highest node down, as the peer's ordered set is.
+        body.sort_unstable();
+        frontier.clear();
+        frontier.extend(body.iter().copied());
         while let Some(node) = frontier.pop() {
-            for &pred in summary.preds.get(node).map(Vec::as_slice).unwrap_or(&[]) {
+            for &pred in summary.preds.get(node).map(|p| p.as_slice()).unwrap_or(&[]) {
                 let pred = partition.containing_loop(pred);
                 if !summary.is_descendant(head, pred) {
                     let block = summary.blocks.get(pred).copied().unwrap_or(0);
                     return Err(err_offset(StatusCode::INVALID_LOOP_SPLIT, function, block));
                 }
-                if pred != head && body.insert(pred) {
+                if pred != head && insert(&mut body, pred) {
                     frontier.push(pred);
                 }
             }

@@ -369,3 +369,22 @@ mod tests {
         assert!(!is_assignable(&T::U8, &T::U16));
     }
 }
+
+/// Number of nodes of `ty` (as counted by a pre-order walk), without allocating for the usual
+/// shallow types.
+pub(crate) fn node_count(ty: &SignatureToken) -> usize {
+    let mut count = 0usize;
+    let mut stack: smallvec::SmallVec<[&SignatureToken; 8]> = smallvec::SmallVec::new();
+    stack.push(ty);
+    while let Some(t) = stack.pop() {
+        count = count.saturating_add(1);
+        match t {
+            SignatureToken::Function(args, results, _) => {
+                stack.extend(args.iter());
+                stack.extend(results.iter());
+            }
+            other => stack.extend(other.children().iter()),
+        }
+    }
+    count
+}

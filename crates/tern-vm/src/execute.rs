@@ -61,13 +61,29 @@ impl Session<'_> {
         self.collect_outcome(&returns, &params, slots)
     }
 
-    fn check_type_args(&self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
+    /// Type arguments of an entry call: count, limits and ability constraints; errors are
+    /// located at the script (or the function's module).
+    fn check_type_args(&mut self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
+        let location = match &f.id.module {
+            Some(m) => tern_primitives::Location::Module(m.clone()),
+            None => tern_primitives::Location::Script,
+        };
         if ty_args.len() != f.type_params.len() {
-            return Err(VmError::new(StatusCode::NUMBER_OF_TYPE_ARGUMENTS_MISMATCH));
+            return Err(
+                VmError::new(StatusCode::NUMBER_OF_TYPE_ARGUMENTS_MISMATCH).at_location(location)
+            );
+        }
+        for t in ty_args {
+            self.ensure_loaded(*t)?;
         }
         let cache = self.runtime.read()?;
-        for t in ty_args {
+        for (t, constraint) in ty_args.iter().zip(&f.type_params) {
             crate::types::check_limits(cache.types.info(*t), &self.runtime.config.type_limits)?;
+            if !constraint.is_subset(cache.abilities(*t)) {
+                return Err(
+                    VmError::new(StatusCode::CONSTRAINT_NOT_SATISFIED).at_location(location)
+                );
+            }
         }
         Ok(())
     }

@@ -153,6 +153,11 @@ impl<'r> Session<'r> {
                     .collect::<Result<Vec<_>, _>>()?;
                 let mut cache = self.runtime.write()?;
                 let sid = cache.struct_id(&mid, &s.name);
+                if let Some(info) = cache.struct_info(sid) {
+                    if info.type_params.len() != args.len() {
+                        return Err(VmError::new(StatusCode::NUMBER_OF_TYPE_ARGUMENTS_MISMATCH));
+                    }
+                }
                 let list = cache.types.intern_list(&args);
                 TypeNode::Struct(sid, list)
             }
@@ -176,6 +181,19 @@ impl<'r> Session<'r> {
         Ok(self.runtime.write()?.types.intern(node))
     }
 
+    /// Loads the modules defining the structs `ty` mentions (so layouts are known).
+    pub fn ensure_loaded(&mut self, ty: TypeId) -> Result<(), VmError> {
+        loop {
+            let missing = self.runtime.read()?.unloaded_modules(ty);
+            if missing.is_empty() {
+                return Ok(());
+            }
+            for m in missing {
+                self.load_module(&m)?;
+            }
+        }
+    }
+
     /// The user-facing tag of a concrete type.
     pub fn type_tag(&self, ty: TypeId) -> Result<TypeTag, VmError> {
         let cache = self.runtime.read()?;
@@ -184,12 +202,14 @@ impl<'r> Session<'r> {
 
     /// The BCS bytes of a value of type `ty` (signers in enum form).
     pub fn serialize_value(&mut self, ty: TypeId, v: Value) -> Result<Vec<u8>, VmError> {
+        self.ensure_loaded(ty)?;
         let mut cache = self.runtime.write()?;
         bcs::serialize(&mut cache, &self.heap, ty, v, SignerEncoding::Enum)
     }
 
     /// A value of type `ty` from BCS bytes (signers in enum form).
     pub fn deserialize_value(&mut self, ty: TypeId, bytes: &[u8]) -> Result<Value, VmError> {
+        self.ensure_loaded(ty)?;
         let mut cache = self.runtime.write()?;
         bcs::deserialize(&mut cache, &mut self.heap, ty, bytes, SignerEncoding::Enum)
     }

@@ -179,7 +179,13 @@ impl Vm {
         let mut session = Session::new(&runtime, &self.storage);
         session.set_gas_budget(self.gas_budget);
         let f = runtime.write()?.load_script(script)?;
-        let tys = load_types(&mut session, type_args)?;
+        let tys = load_types(&mut session, type_args).map_err(|e| {
+            if *e.location() == tern_primitives::Location::Undefined {
+                e.at_location(tern_primitives::Location::Script)
+            } else {
+                e
+            }
+        })?;
         let outcome = session.execute(f, tys, args)?;
         let out = render(&mut session, &outcome)?;
         let changes = session.finish()?;

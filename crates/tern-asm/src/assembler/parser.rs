@@ -233,7 +233,13 @@ impl<'s> Parser<'s> {
             vec![]
         };
         self.expect_special("|")?;
-        let results = if self.is_type() {
+        // `()` spells "no results" where abilities follow (`|u64|() has drop`), which the
+        // disassembler prints so that such types round-trip.
+        let results = if self.is_special("(") && self.lookahead_special(1, ")") {
+            self.advance();
+            self.advance();
+            vec![]
+        } else if self.is_type() || self.is_special("(") {
             self.result_types()?
         } else {
             vec![]

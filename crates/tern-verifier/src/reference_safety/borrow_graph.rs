@@ -4,10 +4,13 @@
 //! they collapse to one weak edge with an empty path (borrows anything).
 //!
 //! The operations follow the peer's graph exactly (iteration orders included, since the
-//! collapse of large edge sets makes results order-dependent). Maps and sets are sorted vectors
-//! (the graphs are small), nodes are indexed by reference id.
+//! collapse of large edge sets makes results order-dependent). The representation is flat, so
+//! that states are cheap to copy: a node table indexed by reference id and one edge list
+//! sorted by parent, child and edge (the peer's iteration order). Every operation is linear in
+//! the size of the graph at most, which the reference-safety meter charges for.
 
 use smallvec::SmallVec;
+use std::ops::Range;
 
 /// Identifier of a reference.
 pub(crate) type RefId = usize;
@@ -45,118 +48,80 @@ impl Edge {
     }
 }
 
+/// One edge of the graph; the derived order is the graph's order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry {
+    parent: RefId,
+    child: RefId,
+    edge: Edge,
+}
+
 /// Most edges kept between two nodes.
 const MAX_EDGE_SET_SIZE: usize = 10;
-
-/// A sorted set of edges that collapses when it grows too large.
-#[derive(Clone, Debug, Default)]
-struct EdgeSet {
-    edges: SmallVec<[Edge; 1]>,
-    overflown: bool,
-}
-
-impl EdgeSet {
-    fn insert(&mut self, edge: Edge) {
-        if self.overflown {
-            return;
-        }
-        if self.edges.len().saturating_add(1) > MAX_EDGE_SET_SIZE {
-            self.edges.clear();
-            self.edges.push(Edge::any());
-            self.overflown = true;
-            return;
-        }
-        if let Err(at) = self.edges.binary_search(&edge) {
-            self.edges.insert(at, edge);
-        }
-    }
-
-    fn remove(&mut self, edge: &Edge) {
-        if let Ok(at) = self.edges.binary_search(edge) {
-            self.edges.remove(at);
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-struct Node {
-    /// Children with the edges to them, sorted by child.
-    borrowed_by: Vec<(RefId, EdgeSet)>,
-    /// Parents, sorted.
-    borrows_from: SmallVec<[RefId; 2]>,
-    mutable: bool,
-}
-
-fn insert_sorted(set: &mut SmallVec<[RefId; 2]>, id: RefId) {
-    if let Err(at) = set.binary_search(&id) {
-        set.insert(at, id);
-    }
-}
-
-fn remove_sorted(set: &mut SmallVec<[RefId; 2]>, id: RefId) {
-    if let Ok(at) = set.binary_search(&id) {
-        set.remove(at);
-    }
-}
 
 /// The graph.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct BorrowGraph {
-    nodes: Vec<Option<Node>>,
+    /// Per reference id: absent, or present with its mutability.
+    nodes: Vec<Option<bool>>,
+    /// Number of present nodes.
+    alive: usize,
+    /// All edges, sorted.
+    edges: Vec<Entry>,
+    /// The (parent, child) pairs whose edge set has collapsed, sorted.
+    overflown: Vec<(RefId, RefId)>,
 }
 
 impl BorrowGraph {
-    fn node(&self, id: RefId) -> Option<&Node> {
-        self.nodes.get(id).and_then(Option::as_ref)
-    }
-
-    fn node_mut(&mut self, id: RefId) -> Option<&mut Node> {
-        self.nodes.get_mut(id).and_then(Option::as_mut)
+    fn exists(&self, id: RefId) -> bool {
+        self.nodes.get(id).is_some_and(Option::is_some)
     }
 
     /// Number of nodes plus number of edges (metered).
     pub(crate) fn size(&self) -> usize {
-        self.nodes
-            .iter()
-            .flatten()
-            .map(|n| {
-                n.borrowed_by
-                    .iter()
-                    .map(|(_, s)| s.edges.len())
-                    .fold(1usize, usize::saturating_add)
-            })
-            .fold(0usize, usize::saturating_add)
+        self.alive.saturating_add(self.edges.len())
     }
 
     /// Whether `id` is a mutable reference.
     pub(crate) fn is_mutable(&self, id: RefId) -> bool {
-        self.node(id).is_some_and(|n| n.mutable)
+        matches!(self.nodes.get(id), Some(Some(true)))
     }
 
-    /// Adds a reference.
+    /// Adds a reference (replacing one with the same id).
     pub(crate) fn new_ref(&mut self, id: RefId, mutable: bool) {
         if self.nodes.len() <= id {
-            self.nodes.resize_with(id.saturating_add(1), || None);
+            self.nodes.resize(id.saturating_add(1), None);
         }
         if let Some(slot) = self.nodes.get_mut(id) {
-            *slot = Some(Node {
-                borrowed_by: Vec::new(),
-                borrows_from: SmallVec::new(),
-                mutable,
-            });
+            if slot.is_none() {
+                self.alive = self.alive.saturating_add(1);
+            }
+            *slot = Some(mutable);
         }
     }
 
-    fn edges_of(&self, id: RefId) -> impl Iterator<Item = (RefId, &Edge)> {
-        self.node(id)
-            .into_iter()
-            .flat_map(|n| n.borrowed_by.iter())
-            .flat_map(|(child, set)| set.edges.iter().map(move |e| (*child, e)))
+    /// The positions of the edges from `parent`.
+    fn parent_range(&self, parent: RefId) -> Range<usize> {
+        let start = self.edges.partition_point(|e| e.parent < parent);
+        let end = self.edges.partition_point(|e| e.parent <= parent);
+        start..end.max(start)
+    }
+
+    /// The positions of the edges from `parent` to `child`.
+    fn pair_range(&self, parent: RefId, child: RefId) -> Range<usize> {
+        let key = (parent, child);
+        let start = self.edges.partition_point(|e| (e.parent, e.child) < key);
+        let end = self.edges.partition_point(|e| (e.parent, e.child) <= key);
+        start..end.max(start)
+    }
+
+    fn edges_of(&self, id: RefId) -> &[Entry] {
+        self.edges.get(self.parent_range(id)).unwrap_or(&[])
     }
 
     /// Whether some reference borrows all of `id` (an edge with an empty path).
     pub(crate) fn has_full_borrows(&self, id: RefId) -> bool {
-        self.edges_of(id).any(|(_, e)| e.path.is_empty())
+        self.edges_of(id).iter().any(|e| e.edge.path.is_empty())
     }
 
     /// Whether `id` is borrowed: by a full borrow, or by a field borrow (at `label` if given).
@@ -167,75 +132,100 @@ impl BorrowGraph {
         label: Option<Label>,
         mutable_only: bool,
     ) -> bool {
-        self.edges_of(id).any(|(child, e)| {
-            let counts = match (e.path.first(), label) {
+        self.edges_of(id).iter().any(|e| {
+            let counts = match (e.edge.path.first(), label) {
                 (Some(first), Some(l)) => *first == l,
                 _ => true,
             };
-            counts && (!mutable_only || self.is_mutable(child))
+            counts && (!mutable_only || self.is_mutable(e.child))
         })
     }
 
+    fn is_overflown(&self, parent: RefId, child: RefId) -> bool {
+        !self.overflown.is_empty() && self.overflown.binary_search(&(parent, child)).is_ok()
+    }
+
+    /// Inserts `edge` into the edge set from `parent` to `child` (collapsing it when full).
     fn add_edge(&mut self, parent: RefId, edge: Edge, child: RefId) {
-        if parent == child || self.node(child).is_none() {
+        if parent == child || !self.exists(child) || !self.exists(parent) {
             return;
         }
-        let Some(p) = self.node_mut(parent) else { return };
-        match p.borrowed_by.binary_search_by_key(&child, |(c, _)| *c) {
-            Ok(at) => {
-                if let Some((_, set)) = p.borrowed_by.get_mut(at) {
-                    set.insert(edge);
-                }
-            }
-            Err(at) => {
-                let mut set = EdgeSet::default();
-                set.insert(edge);
-                p.borrowed_by.insert(at, (child, set));
-            }
+        if self.is_overflown(parent, child) {
+            return;
         }
-        if let Some(c) = self.node_mut(child) {
-            insert_sorted(&mut c.borrows_from, parent);
+        let range = self.pair_range(parent, child);
+        if range.len().saturating_add(1) > MAX_EDGE_SET_SIZE {
+            let start = range.start;
+            self.edges.drain(range);
+            let entry = Entry {
+                parent,
+                child,
+                edge: Edge::any(),
+            };
+            self.edges.insert(start.min(self.edges.len()), entry);
+            if let Err(at) = self.overflown.binary_search(&(parent, child)) {
+                self.overflown.insert(at, (parent, child));
+            }
+            return;
         }
+        let start = range.start;
+        let found = self
+            .edges
+            .get(range)
+            .unwrap_or(&[])
+            .binary_search_by(|e| e.edge.cmp(&edge));
+        if let Err(at) = found {
+            let at = start.saturating_add(at).min(self.edges.len());
+            self.edges.insert(
+                at,
+                Entry {
+                    parent,
+                    child,
+                    edge,
+                },
+            );
+        }
+    }
+
+    /// Forgets collapse marks of pairs that no longer have edges.
+    fn prune_overflown(&mut self) {
+        if self.overflown.is_empty() {
+            return;
+        }
+        let mut overflown = std::mem::take(&mut self.overflown);
+        overflown.retain(|&(p, c)| !self.pair_range(p, c).is_empty());
+        self.overflown = overflown;
     }
 
     /// Adds a strong edge at `path`, moving the parent's edges at or below `path` under the
     /// new child.
     fn factor(&mut self, parent: RefId, path: Path, intermediate: RefId) {
-        let mut factored: Vec<(RefId, Edge)> = Vec::new();
-        let mut emptied: SmallVec<[RefId; 4]> = SmallVec::new();
-        if let Some(p) = self.node_mut(parent) {
-            for (child, set) in &p.borrowed_by {
-                for edge in &set.edges {
-                    if edge.path.starts_with(&path) {
-                        factored.push((*child, edge.clone()));
-                    }
+        let range = self.parent_range(parent);
+        let mut factored: SmallVec<[Entry; 4]> = SmallVec::new();
+        if self
+            .edges
+            .get(range.clone())
+            .is_some_and(|es| es.iter().any(|e| e.edge.path.starts_with(&path)))
+        {
+            let mut kept: SmallVec<[Entry; 4]> = SmallVec::new();
+            for e in self.edges.drain(range.clone()) {
+                if e.edge.path.starts_with(&path) {
+                    factored.push(e);
+                } else {
+                    kept.push(e);
                 }
             }
-            for (child, edge) in &factored {
-                if let Ok(at) = p.borrowed_by.binary_search_by_key(child, |(c, _)| *c) {
-                    let empty = p.borrowed_by.get_mut(at).is_some_and(|(_, set)| {
-                        set.remove(edge);
-                        set.edges.is_empty()
-                    });
-                    if empty {
-                        p.borrowed_by.remove(at);
-                        emptied.push(*child);
-                    }
-                }
-            }
+            let at = range.start.min(self.edges.len());
+            self.edges.splice(at..at, kept);
+            self.prune_overflown();
         }
-        for child in emptied {
-            if let Some(c) = self.node_mut(child) {
-                remove_sorted(&mut c.borrows_from, parent);
-            }
-        }
-        for (child, edge) in factored {
-            let suffix: Path = edge.path.get(path.len()..).unwrap_or(&[]).into();
+        for e in factored {
+            let suffix: Path = e.edge.path.get(path.len()..).unwrap_or(&[]).into();
             let moved = Edge {
-                strong: edge.strong,
+                strong: e.edge.strong,
                 path: suffix,
             };
-            self.add_edge(intermediate, moved, child);
+            self.add_edge(intermediate, moved, e.child);
         }
         self.add_edge(parent, Edge { strong: true, path }, intermediate);
     }
@@ -266,66 +256,70 @@ impl BorrowGraph {
 
     /// Removes `id`, connecting its parents to its children.
     pub(crate) fn release(&mut self, id: RefId) {
-        let Some(node) = self.nodes.get_mut(id).and_then(Option::take) else {
-            return;
-        };
-        for &parent in &node.borrows_from {
-            let parent_edges = self
-                .node_mut(parent)
-                .and_then(|p| {
-                    let at = p.borrowed_by.binary_search_by_key(&id, |(c, _)| *c).ok()?;
-                    Some(p.borrowed_by.remove(at).1)
-                })
-                .unwrap_or_default();
-            for parent_edge in &parent_edges.edges {
-                for (child, child_edges) in &node.borrowed_by {
-                    if parent == *child {
-                        continue;
-                    }
-                    for child_edge in &child_edges.edges {
-                        let path = if parent_edge.strong {
-                            let mut p = parent_edge.path.clone();
-                            p.extend_from_slice(&child_edge.path);
-                            p
-                        } else {
-                            parent_edge.path.clone()
-                        };
-                        let strong = parent_edge.strong && child_edge.strong;
-                        self.add_edge(parent, Edge { strong, path }, *child);
-                    }
-                }
-            }
+        match self.nodes.get_mut(id) {
+            Some(slot @ Some(_)) => *slot = None,
+            _ => return,
         }
-        for (child, _) in &node.borrowed_by {
-            if let Some(c) = self.node_mut(*child) {
-                remove_sorted(&mut c.borrows_from, id);
+        self.alive = self.alive.saturating_sub(1);
+        let range = self.parent_range(id);
+        let children: SmallVec<[Entry; 4]> = self.edges.drain(range).collect();
+        let parents: SmallVec<[Entry; 4]> =
+            self.edges.iter().filter(|e| e.child == id).cloned().collect();
+        if !parents.is_empty() {
+            self.edges.retain(|e| e.child != id);
+        }
+        if !self.overflown.is_empty() {
+            self.overflown.retain(|&(p, c)| p != id && c != id);
+        }
+        for pe in &parents {
+            for ce in &children {
+                if pe.parent == ce.child {
+                    continue;
+                }
+                let path = if pe.edge.strong {
+                    let mut p = pe.edge.path.clone();
+                    p.extend_from_slice(&ce.edge.path);
+                    p
+                } else {
+                    pe.edge.path.clone()
+                };
+                let strong = pe.edge.strong && ce.edge.strong;
+                self.add_edge(pe.parent, Edge { strong, path }, ce.child);
             }
         }
     }
 
-    /// Calls `f(parent, child, edge_set)` for each group of edges of `other` not covered by an
-    /// edge of `self`; each group is an edge set (so it collapses too), in the peer's order.
-    fn for_each_unmatched(&self, other: &BorrowGraph, mut f: impl FnMut(RefId, RefId, EdgeSet)) {
-        for (parent, other_node) in other.nodes.iter().enumerate() {
-            let Some(other_node) = other_node else { continue };
-            let mine = self.node(parent).map(|n| &n.borrowed_by);
-            for (child, other_edges) in &other_node.borrowed_by {
-                let covering = mine.and_then(|m| {
-                    let at = m.binary_search_by_key(child, |(c, _)| *c).ok()?;
-                    m.get(at).map(|(_, set)| set)
-                });
-                let mut unmatched = EdgeSet::default();
-                let mut any = false;
-                for edge in &other_edges.edges {
-                    let matched = covering.is_some_and(|set| set.edges.iter().any(|e| e.leq(edge)));
-                    if !matched {
-                        unmatched.insert(edge.clone());
-                        any = true;
-                    }
+    /// Calls `f(parent, child, edges)` for each group of edges of `other` (grouped by parent
+    /// and child) not covered by an edge of `self`; each group collapses like an edge set.
+    fn for_each_unmatched(&self, other: &BorrowGraph, mut f: impl FnMut(RefId, RefId, &[Edge])) {
+        let mut rest = other.edges.as_slice();
+        let mut unmatched: SmallVec<[Edge; 4]> = SmallVec::new();
+        while let Some(first) = rest.first() {
+            let (parent, child) = (first.parent, first.child);
+            let len = rest
+                .iter()
+                .position(|e| (e.parent, e.child) != (parent, child))
+                .unwrap_or(rest.len());
+            let (group, tail) = rest.split_at(len);
+            rest = tail;
+            let mine = self
+                .edges
+                .get(self.pair_range(parent, child))
+                .unwrap_or(&[]);
+            unmatched.clear();
+            let mut count = 0usize;
+            for e in group {
+                if !mine.iter().any(|m| m.edge.leq(&e.edge)) {
+                    count = count.saturating_add(1);
+                    unmatched.push(e.edge.clone());
                 }
-                if any {
-                    f(parent, *child, unmatched);
-                }
+            }
+            if count > MAX_EDGE_SET_SIZE {
+                unmatched.clear();
+                unmatched.push(Edge::any());
+            }
+            if count > 0 {
+                f(parent, child, &unmatched);
             }
         }
     }
@@ -339,46 +333,48 @@ impl BorrowGraph {
 
     /// `self` plus the edges of `other` it does not cover.
     pub(crate) fn join(&self, other: &BorrowGraph) -> BorrowGraph {
-        let mut unmatched = Vec::new();
-        self.for_each_unmatched(other, |p, c, set| unmatched.push((p, c, set)));
+        let mut unmatched: Vec<(RefId, RefId, Edge)> = Vec::new();
+        self.for_each_unmatched(other, |p, c, edges| {
+            unmatched.extend(edges.iter().map(|e| (p, c, e.clone())));
+        });
         let mut joined = self.clone();
-        for (parent, child, set) in unmatched {
-            for edge in set.edges {
-                joined.add_edge(parent, edge, child);
-            }
+        for (parent, child, edge) in unmatched {
+            joined.add_edge(parent, edge, child);
         }
         joined
     }
 
-    /// Renames references: `map[i]` is the new id of reference `i` (ids not mapped keep
-    /// theirs).
+    /// Renames references: `map` pairs old ids with new ones (ids not mapped keep theirs).
     pub(crate) fn remap(&mut self, map: &[(RefId, RefId)]) {
         let rename = |id: RefId| {
             map.iter()
                 .find(|(old, _)| *old == id)
                 .map_or(id, |(_, new)| *new)
         };
-        let old = std::mem::take(&mut self.nodes);
-        let mut nodes: Vec<Option<Node>> = Vec::new();
-        for (id, node) in old.into_iter().enumerate() {
-            let Some(mut node) = node else { continue };
-            for (child, _) in node.borrowed_by.iter_mut() {
-                *child = rename(*child);
-            }
-            node.borrowed_by.sort_by_key(|(c, _)| *c);
-            for parent in node.borrows_from.iter_mut() {
-                *parent = rename(*parent);
-            }
-            node.borrows_from.sort_unstable();
+        let mut nodes: Vec<Option<bool>> = Vec::with_capacity(self.nodes.len());
+        for (id, node) in self.nodes.iter().enumerate() {
+            let Some(mutable) = *node else { continue };
             let new_id = rename(id);
             if nodes.len() <= new_id {
-                nodes.resize_with(new_id.saturating_add(1), || None);
+                nodes.resize(new_id.saturating_add(1), None);
             }
             if let Some(slot) = nodes.get_mut(new_id) {
-                *slot = Some(node);
+                *slot = Some(mutable);
             }
         }
+        self.alive = nodes.iter().flatten().count();
         self.nodes = nodes;
+        for e in &mut self.edges {
+            e.parent = rename(e.parent);
+            e.child = rename(e.child);
+        }
+        self.edges.sort_unstable();
+        self.edges.dedup();
+        for pair in &mut self.overflown {
+            *pair = (rename(pair.0), rename(pair.1));
+        }
+        self.overflown.sort_unstable();
+        self.overflown.dedup();
     }
 }
 

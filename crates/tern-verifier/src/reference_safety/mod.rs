@@ -116,9 +116,12 @@ impl Transfer for ReferenceSafety<'_, '_> {
         meter: &mut Meter,
     ) -> VResult<()> {
         if self.metering {
-            meter.add(Scope::Function, STEP_BASE_COST)?;
-            meter.add_items(Scope::Function, STEP_PER_LOCAL_COST, state.local_count())?;
-            meter.add_items(Scope::Function, STEP_PER_GRAPH_ITEM_COST, state.graph_size())?;
+            // One charge for the three per-step items (fails exactly when they would).
+            let items = |per: u128, n: usize| per.saturating_mul(u128::try_from(n).unwrap_or(u128::MAX));
+            let units = STEP_BASE_COST
+                .saturating_add(items(STEP_PER_LOCAL_COST, state.local_count()))
+                .saturating_add(items(STEP_PER_GRAPH_ITEM_COST, state.graph_size()));
+            meter.add(Scope::Function, units)?;
         }
         execute_instr(self, state, instr, pc, meter)?;
         if pc == last {

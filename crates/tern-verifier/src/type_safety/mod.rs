@@ -59,7 +59,7 @@ impl<'a> TypeSafety<'a, '_> {
 
     fn charge(&mut self, ty: &SignatureToken) -> VResult<()> {
         if self.metering {
-            let nodes = ty.preorder().count();
+            let nodes = crate::view::node_count(ty);
             self.meter.add_items(Scope::Function, TYPE_NODE_COST, nodes)?;
         }
         Ok(())

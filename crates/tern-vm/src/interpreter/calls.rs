@@ -62,6 +62,11 @@ impl Session<'_> {
         }
         let limits = self.runtime.config.type_limits;
         let mut cache = self.runtime.write()?;
+        // Instantiating the frame's local types enforces the type limits at the call, as the
+        // peer does when it builds the frame.
+        for t in &f.local_types {
+            cache.types.substitute(*t, ty_args, &limits)?;
+        }
         let resolved: ResolvedSlots = body
             .types
             .iter()
@@ -194,6 +199,9 @@ impl Session<'_> {
         let links = frame.function.links.clone();
         let function = self.resolve(&links, site.handle)?;
         let ty_args = self.instantiate_types(&site.type_args, &frame.ty_args)?;
+        // The closure's function type is built from the instantiated signature.
+        self.instantiate_types(&function.params, &ty_args)?;
+        self.instantiate_types(&function.returns, &ty_args)?;
         let count = site.mask.count_ones() as usize;
         let len = self.machine.operands.len();
         let start = len

@@ -220,6 +220,7 @@ pub struct CodeCache {
     /// The type interner.
     pub types: TypeTable,
     struct_ids: HashMap<(ModuleId, Identifier), StructId>,
+    struct_names: Vec<(ModuleId, Identifier)>,
     structs: Vec<Option<Arc<StructInfo>>>,
     modules: HashMap<ModuleId, Arc<LoadedModule>>,
 }
@@ -244,8 +245,73 @@ impl CodeCache {
         }
         let id = StructId(self.structs.len() as u32);
         self.structs.push(None);
+        self.struct_names.push(key.clone());
         self.struct_ids.insert(key, id);
         id
+    }
+
+    /// The module and name of a struct id.
+    pub fn struct_name(&self, id: StructId) -> Option<&(ModuleId, Identifier)> {
+        self.struct_names.get(id.0 as usize)
+    }
+
+    /// Modules whose structs `ty` mentions but which are not loaded yet.
+    pub fn unloaded_modules(&self, ty: TypeId) -> Vec<ModuleId> {
+        let mut out = Vec::new();
+        let mut pending = vec![ty];
+        while let Some(t) = pending.pop() {
+            match self.types.node(t) {
+                TypeNode::Struct(sid, args) => {
+                    if self.struct_info(*sid).is_none() {
+                        if let Some((m, _)) = self.struct_name(*sid) {
+                            if !out.contains(m) {
+                                out.push(m.clone());
+                            }
+                        }
+                    }
+                    pending.extend_from_slice(self.types.list(*args));
+                }
+                TypeNode::Vector(t) | TypeNode::Reference(t) | TypeNode::MutableReference(t) => {
+                    pending.push(*t)
+                }
+                TypeNode::Function(a, r, _) => {
+                    pending.extend_from_slice(self.types.list(*a));
+                    pending.extend_from_slice(self.types.list(*r));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The abilities of a concrete type (struct abilities restricted by their type arguments).
+    pub fn abilities(&self, ty: TypeId) -> AbilitySet {
+        match self.types.node(ty) {
+            TypeNode::Signer => AbilitySet::SIGNER,
+            TypeNode::Reference(_) | TypeNode::MutableReference(_) => AbilitySet::REFERENCES,
+            TypeNode::Vector(t) => self.abilities(*t).intersect(AbilitySet::VECTOR),
+            TypeNode::Function(_, _, a) => *a,
+            TypeNode::TypeParam(_) => AbilitySet::EMPTY,
+            TypeNode::Struct(sid, args) => {
+                let Some(info) = self.struct_info(*sid) else {
+                    return AbilitySet::EMPTY;
+                };
+                let mut result = info.abilities;
+                for (arg, (_, phantom)) in self.types.list(*args).iter().zip(&info.type_params) {
+                    if *phantom {
+                        continue;
+                    }
+                    let arg_abilities = self.abilities(*arg);
+                    for a in info.abilities.iter() {
+                        if !arg_abilities.has(a.requires()) {
+                            result = result.without(a);
+                        }
+                    }
+                }
+                result
+            }
+            _ => AbilitySet::PRIMITIVES,
+        }
     }
 
     /// The loaded definition of a struct, if its module is loaded.

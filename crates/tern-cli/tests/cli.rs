@@ -1,0 +1,97 @@
+//! End-to-end tests of the `tern` binary.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn tern() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tern"))
+}
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tern-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn run_example_prints_return_values() {
+    let out = tern()
+        .args(["run", "examples/hello.masm", "0x42::hello::main"])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "return values: 6765, 7, 7\n"
+    );
+}
+
+#[test]
+fn asm_disasm_asm_gives_identical_bytes() {
+    let mv = temp("hello.mv");
+    let masm = temp("hello2.masm");
+    let mv2 = temp("hello2.mv");
+    let ws = workspace();
+    let st = tern()
+        .args(["asm", "examples/hello.masm", "-o"])
+        .arg(&mv)
+        .current_dir(&ws)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let text = tern().arg("disasm").arg(&mv).output().unwrap();
+    assert!(text.status.success());
+    std::fs::write(&masm, &text.stdout).unwrap();
+    let st = tern()
+        .arg("asm")
+        .arg(&masm)
+        .arg("-o")
+        .arg(&mv2)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert_eq!(std::fs::read(&mv).unwrap(), std::fs::read(&mv2).unwrap());
+    let rt = tern().arg("roundtrip").arg(&mv).output().unwrap();
+    assert!(rt.status.success());
+    assert!(String::from_utf8_lossy(&rt.stdout).ends_with("1 passed, 0 failed\n"));
+}
+
+#[test]
+fn malformed_binary_is_a_one_line_error_with_status_1() {
+    let bad = temp("bad.mv");
+    std::fs::write(&bad, [0xA1, 0x1C, 0xEB, 0x0B, 0x09, 0, 0, 0x0A, 0xFF, 0xFF]).unwrap();
+    let out = tern().arg("disasm").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let rt = tern().arg("roundtrip").arg(&bad).output().unwrap();
+    assert_eq!(rt.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&rt.stdout).ends_with("0 passed, 1 failed\n"));
+}
+
+#[test]
+fn broken_masm_reports_line_and_column() {
+    let src = temp("broken.masm");
+    std::fs::write(&src, "module 0x1::m\nfun f()\n    bogus_instr\n").unwrap();
+    let out = tern().arg("asm").arg(&src).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("3:"), "{err}");
+}
+
+#[test]
+fn framework_corpus_roundtrips_when_present() {
+    let corpus = workspace().join("../shared/corpus/aptos-framework");
+    if !corpus.is_dir() {
+        println!("skipped: {} not found", corpus.display());
+        return;
+    }
+    let out = tern().arg("roundtrip").arg(&corpus).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("186 passed, 0 failed\n"));
+}
