@@ -5,14 +5,15 @@
 
 use crate::error::{crash, err, err_offset, VResult};
 use crate::view::Binary;
-use std::collections::{BTreeSet, HashMap};
+use crate::fxhash::FxHashMap;
+use std::collections::BTreeSet;
 use tern_binary::*;
 use tern_primitives::{Ability, StatusCode};
 
 /// Checks the acquires list of definition `index`.
 pub(crate) fn verify(
     binary: Binary<'_>,
-    handle_to_def: &HashMap<FunctionHandleIndex, usize>,
+    handle_to_def: &FxHashMap<FunctionHandleIndex, usize>,
     index: u16,
     def: &FunctionDefinition,
 ) -> VResult<()> {
@@ -56,7 +57,7 @@ pub(crate) fn verify(
 
 fn callee_acquires(
     binary: Binary<'_>,
-    handle_to_def: &HashMap<FunctionHandleIndex, usize>,
+    handle_to_def: &FxHashMap<FunctionHandleIndex, usize>,
     handle: FunctionHandleIndex,
 ) -> VResult<BTreeSet<u16>> {
     if Some(binary.function_handle(handle)?.module) != binary.self_handle_idx() {

@@ -10,15 +10,15 @@ use crate::view::Binary;
 use crate::{
     acquires, control_flow, locals_safety, reference_safety, stack_usage, struct_api, type_safety,
 };
-use std::collections::HashMap;
+use crate::fxhash::FxHashMap;
 use tern_binary::{CompiledModule, CompiledScript, FunctionDefinition, Signature};
 use tern_primitives::{IndexKind, StatusCode};
 
 static NO_RETURNS: Signature = Signature(Vec::new());
 
 struct Maps {
-    name_to_def: HashMap<tern_binary::IdentifierIndex, usize>,
-    handle_to_def: HashMap<tern_binary::FunctionHandleIndex, usize>,
+    name_to_def: FxHashMap<tern_binary::IdentifierIndex, usize>,
+    handle_to_def: FxHashMap<tern_binary::FunctionHandleIndex, usize>,
 }
 
 /// Checks every function body of a module (without location).
@@ -26,8 +26,8 @@ pub(crate) fn verify_module(config: &VerifierConfig, module: &CompiledModule) ->
     let binary = Binary::Module(module);
     let mut meter = Meter::new(config);
     let mut maps = Maps {
-        name_to_def: HashMap::new(),
-        handle_to_def: HashMap::new(),
+        name_to_def: FxHashMap::default(),
+        handle_to_def: FxHashMap::default(),
     };
     for (idx, def) in module.function_defs.iter().enumerate() {
         let handle = binary.function_handle(def.function)?;
@@ -126,14 +126,14 @@ pub(crate) fn verify_script(config: &VerifierConfig, script: &CompiledScript) ->
         type_parameters: &script.type_parameters,
         cfg,
     };
-    verify_common(config, binary, &view, &HashMap::new(), &mut meter)
+    verify_common(config, binary, &view, &FxHashMap::default(), &mut meter)
 }
 
 fn verify_common(
     config: &VerifierConfig,
     binary: Binary<'_>,
     view: &FunctionView<'_>,
-    name_to_def: &HashMap<tern_binary::IdentifierIndex, usize>,
+    name_to_def: &FxHashMap<tern_binary::IdentifierIndex, usize>,
     meter: &mut Meter,
 ) -> VResult<()> {
     stack_usage::verify(config, binary, view)?;

@@ -4,7 +4,7 @@
 
 use crate::config::VerifierConfig;
 use crate::error::{err_offset, invariant, VResult};
-use std::collections::HashSet;
+use crate::fxhash::FxHashSet;
 use tern_binary::Bytecode;
 use tern_primitives::StatusCode;
 
@@ -102,7 +102,7 @@ fn walk(
 }
 
 fn loop_depths(labels: &[Label]) -> Vec<usize> {
-    let last_continues: HashSet<usize> = labels
+    let last_continues: FxHashSet<usize> = labels
         .iter()
         .filter_map(|l| match l {
             Label::Loop { last_continue } => Some(usize::from(*last_continue)),

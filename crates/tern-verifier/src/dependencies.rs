@@ -6,9 +6,9 @@
 
 use crate::error::{err, err_at, finish, with_index, VResult};
 use crate::view::Binary;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::fxhash::FxHashMap;
 use tern_binary::*;
-use tern_primitives::{IndexKind, Location, ModuleId, StatusCode, VmError};
+use tern_primitives::{AccountAddress, IndexKind, Location, ModuleId, StatusCode, VmError};
 
 /// The loader's error for a module that does not exist.
 pub(crate) fn linker_error(id: &ModuleId) -> VmError {
@@ -19,12 +19,21 @@ pub(crate) fn linker_error(id: &ModuleId) -> VmError {
     ))
 }
 
+/// One loaded dependency with lazily built name indexes of its definitions.
+struct Dep<'b> {
+    module: &'b CompiledModule,
+    structs: Option<FxHashMap<&'b str, StructHandleIndex>>,
+    functions: Option<FxHashMap<&'b str, FunctionHandleIndex>>,
+}
+
 /// Everything the checks need about the dependencies.
 struct Context<'a, 'b> {
     binary: Binary<'a>,
-    deps: BTreeMap<ModuleId, &'b CompiledModule>,
-    structs: BTreeMap<(ModuleId, &'b str), StructHandleIndex>,
-    functions: BTreeMap<(ModuleId, &'b str), FunctionHandleIndex>,
+    /// The importer's own address and name (`None` for a script).
+    self_name: Option<(&'a AccountAddress, &'a str)>,
+    deps: Vec<Dep<'b>>,
+    /// The dependency of each module handle of the importer (by handle index).
+    handle_dep: Vec<Option<usize>>,
 }
 
 /// Resolves the immediate dependencies (and, for modules, the friends) and checks the handles.
@@ -39,11 +48,10 @@ pub(crate) fn verify<'d>(
         if Some(ModuleHandleIndex(crate::error::idx_u16(idx))) == self_idx {
             continue;
         }
-        ids.push(
-            binary
-                .module_id_for_handle(handle)
-                .map_err(|e| finish(e, location))?,
-        );
+        let id = binary
+            .module_id_for_handle(handle)
+            .map_err(|e| finish(e, location))?;
+        ids.push((idx, id));
     }
     let mut friends = Vec::new();
     for friend in binary.friend_decls() {
@@ -53,12 +61,10 @@ pub(crate) fn verify<'d>(
                 .map_err(|e| finish(e, location))?,
         );
     }
-    let mut deps = BTreeMap::new();
-    for id in &ids {
+    let mut resolved = Vec::with_capacity(ids.len());
+    for (idx, id) in &ids {
         match resolve(id) {
-            Some(module) => {
-                deps.insert(id.clone(), module);
-            }
+            Some(module) => resolved.push((*idx, id, module)),
             None => return Err(linker_error(id)),
         }
     }
@@ -67,82 +73,108 @@ pub(crate) fn verify<'d>(
             return Err(linker_error(id));
         }
     }
-    check(binary, deps).map_err(|e| finish(e, location))
+    check(binary, &resolved).map_err(|e| finish(e, location))
 }
 
-fn check(binary: Binary<'_>, deps: BTreeMap<ModuleId, &CompiledModule>) -> VResult<()> {
+fn check<'b>(binary: Binary<'_>, resolved: &[(usize, &ModuleId, &'b CompiledModule)]) -> VResult<()> {
     let self_id = binary.self_id()?;
+    let self_name = match binary.self_handle_idx() {
+        Some(idx) => Some(binary.module_name(binary.module_handle(idx)?)?),
+        None => None,
+    };
     let mut context = Context {
         binary,
-        deps: BTreeMap::new(),
-        structs: BTreeMap::new(),
-        functions: BTreeMap::new(),
+        self_name,
+        deps: Vec::with_capacity(resolved.len()),
+        handle_dep: vec![None; binary.module_handles().len()],
     };
-    for (id, module) in deps {
-        if Some(&id) == self_id.as_ref() {
+    for &(handle_idx, id, module) in resolved {
+        if Some(id) == self_id.as_ref() {
             continue;
         }
-        index_dependency(&mut context, &id, module, self_id.as_ref())?;
-        context.deps.insert(id, module);
-    }
-    verify_imported_structs(&context)?;
-    verify_imported_functions(&context)
-}
-
-fn index_dependency<'b>(
-    context: &mut Context<'_, 'b>,
-    id: &ModuleId,
-    module: &'b CompiledModule,
-    self_id: Option<&ModuleId>,
-) -> VResult<()> {
-    let dep = Binary::Module(module);
-    let mut friends = BTreeSet::new();
-    for friend in &module.friend_decls {
-        friends.insert(dep.module_id_for_handle(friend)?);
-    }
-    for def in &module.struct_defs {
-        let handle = dep.struct_handle(def.struct_handle)?;
-        let name = dep.identifier(handle.name)?.as_str();
-        context.structs.insert((id.clone(), name), def.struct_handle);
-    }
-    for def in &module.function_defs {
-        let handle = dep.function_handle(def.function)?;
-        let name = dep.identifier(handle.name)?.as_str();
-        let visible = match def.visibility {
-            Visibility::Public => true,
-            Visibility::Friend => self_id.is_some_and(|s| friends.contains(s)),
-            Visibility::Private => false,
-        };
-        if visible {
-            context.functions.insert((id.clone(), name), def.function);
+        if let Some(slot) = context.handle_dep.get_mut(handle_idx) {
+            *slot = Some(context.deps.len());
         }
+        context.deps.push(Dep {
+            module,
+            structs: None,
+            functions: None,
+        });
     }
-    Ok(())
+    verify_imported_structs(&mut context)?;
+    verify_imported_functions(&mut context)
 }
 
-fn owner<'b>(context: &Context<'_, 'b>, module: ModuleHandleIndex) -> VResult<(ModuleId, &'b CompiledModule)> {
-    let id = context
-        .binary
-        .module_id_for_handle(context.binary.module_handle(module)?)?;
-    let module = *context
-        .deps
-        .get(&id)
-        .ok_or_else(|| crate::error::invariant("dependency not loaded"))?;
-    Ok((id, module))
+/// The dependency a module handle of the importer names.
+fn owner(context: &Context<'_, '_>, module: ModuleHandleIndex) -> VResult<usize> {
+    context
+        .handle_dep
+        .get(module.idx())
+        .copied()
+        .flatten()
+        .ok_or_else(|| crate::error::invariant("dependency not loaded"))
 }
 
-fn verify_imported_structs(context: &Context<'_, '_>) -> VResult<()> {
+/// The handle of the struct named `name` defined by dependency `dep`.
+fn find_struct<'b>(context: &mut Context<'_, 'b>, dep: usize, name: &str) -> VResult<Option<(&'b CompiledModule, StructHandleIndex)>> {
+    let entry = context.deps.get_mut(dep).ok_or_else(crate::error::crash)?;
+    let module = entry.module;
+    if entry.structs.is_none() {
+        let b = Binary::Module(module);
+        let mut map = FxHashMap::default();
+        for def in &module.struct_defs {
+            let handle = b.struct_handle(def.struct_handle)?;
+            map.insert(b.identifier(handle.name)?.as_str(), def.struct_handle);
+        }
+        entry.structs = Some(map);
+    }
+    Ok(entry.structs.as_ref().and_then(|m| m.get(name)).map(|h| (module, *h)))
+}
+
+/// The handle of the function named `name` defined by dependency `dep` and visible to the
+/// importer.
+fn find_function<'b>(context: &mut Context<'_, 'b>, dep: usize, name: &str) -> VResult<Option<(&'b CompiledModule, FunctionHandleIndex)>> {
+    let self_name = context.self_name;
+    let entry = context.deps.get_mut(dep).ok_or_else(crate::error::crash)?;
+    let module = entry.module;
+    if entry.functions.is_none() {
+        let b = Binary::Module(module);
+        let mut is_friend = false;
+        for friend in &module.friend_decls {
+            if Some(b.module_name(friend)?) == self_name {
+                is_friend = true;
+            }
+        }
+        let mut map = FxHashMap::default();
+        for def in &module.function_defs {
+            let handle = b.function_handle(def.function)?;
+            let name = b.identifier(handle.name)?.as_str();
+            let visible = match def.visibility {
+                Visibility::Public => true,
+                Visibility::Friend => is_friend,
+                Visibility::Private => false,
+            };
+            if visible {
+                map.insert(name, def.function);
+            }
+        }
+        entry.functions = Some(map);
+    }
+    Ok(entry.functions.as_ref().and_then(|m| m.get(name)).map(|h| (module, *h)))
+}
+
+fn verify_imported_structs(context: &mut Context<'_, '_>) -> VResult<()> {
     let b = context.binary;
     for (idx, handle) in b.struct_handles().iter().enumerate() {
         if Some(handle.module) == b.self_handle_idx() {
             continue;
         }
-        let (owner_id, owner_module) = owner(context, handle.module)?;
+        let dep = owner(context, handle.module)?;
         let name = b.identifier(handle.name)?.as_str();
-        let Some(def_handle) = context.structs.get(&(owner_id, name)) else {
+        let Some((owner_module, def_handle)) = find_struct(context, dep, name)? else {
             return Err(err_at(StatusCode::LOOKUP_FAILED, IndexKind::StructHandle, idx));
         };
-        let defined = Binary::Module(owner_module).struct_handle(*def_handle)?;
+        let defined = Binary::Module(owner_module).struct_handle(def_handle)?;
         let compatible = handle.abilities.is_subset(defined.abilities)
             && handle.type_parameters.len() == defined.type_parameters.len()
             && handle
@@ -160,19 +192,19 @@ fn verify_imported_structs(context: &Context<'_, '_>) -> VResult<()> {
     Ok(())
 }
 
-fn verify_imported_functions(context: &Context<'_, '_>) -> VResult<()> {
+fn verify_imported_functions(context: &mut Context<'_, '_>) -> VResult<()> {
     let b = context.binary;
     for (idx, handle) in b.function_handles().iter().enumerate() {
         if Some(handle.module) == b.self_handle_idx() {
             continue;
         }
-        let (owner_id, owner_module) = owner(context, handle.module)?;
+        let dep = owner(context, handle.module)?;
         let name = b.identifier(handle.name)?.as_str();
-        let Some(def_handle) = context.functions.get(&(owner_id, name)) else {
+        let Some((owner_module, def_handle)) = find_function(context, dep, name)? else {
             return Err(err_at(StatusCode::LOOKUP_FAILED, IndexKind::FunctionHandle, idx));
         };
         let dep = Binary::Module(owner_module);
-        let defined = dep.function_handle(*def_handle)?;
+        let defined = dep.function_handle(def_handle)?;
         let compatible = handle.type_parameters.len() == defined.type_parameters.len()
             && handle
                 .type_parameters
@@ -274,9 +306,9 @@ fn compare_structs(
 ) -> VResult<()> {
     let b = context.binary;
     let lh = b.struct_handle(local)?;
-    let local_id = b.module_id_for_handle(b.module_handle(lh.module)?)?;
+    let local_id = b.module_name(b.module_handle(lh.module)?)?;
     let dh = dep.struct_handle(defined)?;
-    let def_id = dep.module_id_for_handle(dep.module_handle(dh.module)?)?;
+    let def_id = dep.module_name(dep.module_handle(dh.module)?)?;
     if local_id != def_id || b.identifier(lh.name)? != dep.identifier(dh.name)? {
         return Err(err(StatusCode::TYPE_MISMATCH));
     }

@@ -4,14 +4,14 @@
 
 use crate::error::{err_at, VResult};
 use crate::view::Binary;
-use std::collections::HashSet;
+use crate::fxhash::FxHashSet;
 use std::hash::Hash;
 use tern_binary::{FieldDefinition, StructFieldInformation};
 use tern_primitives::{IndexKind, StatusCode};
 
 /// Position of the first element equal to an earlier one.
 fn first_duplicate<T: Eq + Hash>(items: impl IntoIterator<Item = T>) -> Option<usize> {
-    let mut seen = HashSet::new();
+    let mut seen = FxHashSet::default();
     items
         .into_iter()
         .enumerate()
@@ -109,7 +109,7 @@ fn verify_struct_defs(binary: Binary<'_>) -> VResult<()> {
             ));
         }
     }
-    let implemented: HashSet<_> = defs.iter().map(|d| d.struct_handle.0).collect();
+    let implemented: FxHashSet<_> = defs.iter().map(|d| d.struct_handle.0).collect();
     for (idx, handle) in binary.struct_handles().iter().enumerate() {
         let defined = u16::try_from(idx).is_ok_and(|i| implemented.contains(&i));
         if Some(handle.module) == self_idx && !defined {
@@ -145,7 +145,7 @@ fn verify_function_defs(binary: Binary<'_>) -> VResult<()> {
             ));
         }
     }
-    let implemented: HashSet<_> = defs.iter().map(|d| d.function.0).collect();
+    let implemented: FxHashSet<_> = defs.iter().map(|d| d.function.0).collect();
     for (idx, handle) in binary.function_handles().iter().enumerate() {
         let defined = u16::try_from(idx).is_ok_and(|i| implemented.contains(&i));
         if Some(handle.module) == self_idx && !defined {

@@ -9,7 +9,8 @@
 
 use crate::error::{err, VResult};
 use crate::view::Binary;
-use std::collections::{BTreeSet, HashMap};
+use crate::fxhash::FxHashMap;
+use std::collections::BTreeSet;
 use tern_binary::{Bytecode, FunctionDefinitionIndex, SignatureToken};
 use tern_primitives::StatusCode;
 
@@ -17,7 +18,7 @@ type Node = (u16, u16);
 
 #[derive(Default)]
 struct Graph {
-    ids: HashMap<Node, usize>,
+    ids: FxHashMap<Node, usize>,
     edges: Vec<Vec<usize>>,
     constructor_edges: Vec<(usize, usize)>,
 }
@@ -46,7 +47,7 @@ impl Graph {
 
 /// Checks the generic calls of a module (without its location).
 pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
-    let mut handle_to_def = HashMap::new();
+    let mut handle_to_def = FxHashMap::default();
     for (idx, def) in binary.function_defs().iter().enumerate() {
         handle_to_def.insert(def.function, idx_u16(idx));
     }

@@ -64,6 +64,7 @@ mod dependencies;
 mod duplication;
 mod error;
 mod features;
+mod fxhash;
 mod friends;
 mod instantiation_loops;
 mod instruction_consistency;

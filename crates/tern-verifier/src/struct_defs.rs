@@ -4,13 +4,14 @@
 
 use crate::error::{err_at, invariant, VResult};
 use crate::view::{Binary, MAX_WALK_DEPTH};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use crate::fxhash::FxHashMap;
+use std::collections::{BTreeMap, BTreeSet};
 use tern_binary::{SignatureToken, StructFieldInformation};
 use tern_primitives::{IndexKind, StatusCode};
 
 /// Checks the struct definitions of a module (without its location).
 pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
-    let mut handle_to_def = HashMap::new();
+    let mut handle_to_def = FxHashMap::default();
     for (idx, def) in binary.struct_defs().iter().enumerate() {
         handle_to_def.insert(def.struct_handle, idx);
     }
@@ -43,7 +44,7 @@ pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
 }
 
 fn add_token(
-    handle_to_def: &HashMap<tern_binary::StructHandleIndex, usize>,
+    handle_to_def: &FxHashMap<tern_binary::StructHandleIndex, usize>,
     neighbors: &mut BTreeMap<usize, BTreeSet<usize>>,
     current: usize,
     ty: &SignatureToken,
@@ -94,7 +95,7 @@ impl Graph {
             outgoing: Vec::new(),
             incoming: Vec::new(),
         };
-        let mut position: HashMap<usize, usize> = HashMap::new();
+        let mut position: FxHashMap<usize, usize> = FxHashMap::default();
         for (a, b) in edges {
             let pa = graph.add_node(&mut position, a);
             let pb = graph.add_node(&mut position, b);
@@ -110,7 +111,7 @@ impl Graph {
         graph
     }
 
-    fn add_node(&mut self, position: &mut HashMap<usize, usize>, node: usize) -> usize {
+    fn add_node(&mut self, position: &mut FxHashMap<usize, usize>, node: usize) -> usize {
         *position.entry(node).or_insert_with(|| {
             self.nodes.push(node);
             self.outgoing.push(Vec::new());

@@ -184,6 +184,11 @@ impl<'a> Binary<'a> {
         ))
     }
 
+    /// The address and name a module handle names (without building a `ModuleId`).
+    pub(crate) fn module_name(&self, handle: &ModuleHandle) -> VResult<(&'a AccountAddress, &'a str)> {
+        Ok((self.address(handle.address)?, self.identifier(handle.name)?.as_str()))
+    }
+
     /// The module's own id (`None` for a script).
     pub(crate) fn self_id(&self) -> VResult<Option<ModuleId>> {
         match self.self_handle_idx() {

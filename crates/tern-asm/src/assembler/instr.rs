@@ -223,7 +223,7 @@ impl Assembler<'_> {
             2 => Bytecode::LdU16(n.as_u16()),
             4 => Bytecode::LdU32(n.as_u32()),
             8 => Bytecode::LdU64(n.as_u64()),
-            16 => Bytecode::LdU128(n.as_u128()),
+            16 => Bytecode::LdU128(Box::new(n.as_u128())),
             _ => Bytecode::LdU256(Box::new(n)),
         })
     }
@@ -238,7 +238,7 @@ impl Assembler<'_> {
             2 => Bytecode::LdI16(n.as_i16()),
             4 => Bytecode::LdI32(n.as_i32()),
             8 => Bytecode::LdI64(n.as_i64()),
-            16 => Bytecode::LdI128(n.as_i128()),
+            16 => Bytecode::LdI128(Box::new(n.as_i128())),
             _ => Bytecode::LdI256(Box::new(n)),
         })
     }

@@ -92,7 +92,7 @@ pub fn instruction_with_operands(op: Opcode, index: u16, imm: u64, wide: [u8; 32
         Opcode::MoveFrom => B::MoveFrom(StructDefinitionIndex(index)),
         Opcode::MoveTo => B::MoveTo(StructDefinitionIndex(index)),
         Opcode::LdU8 => B::LdU8(wide[0]),
-        Opcode::LdU128 => B::LdU128(w128),
+        Opcode::LdU128 => B::LdU128(Box::new(w128)),
         Opcode::MutBorrowFieldGeneric => B::MutBorrowFieldGeneric(FieldInstantiationIndex(index)),
         Opcode::ImmBorrowFieldGeneric => B::ImmBorrowFieldGeneric(FieldInstantiationIndex(index)),
         Opcode::CallGeneric => B::CallGeneric(FunctionInstantiationIndex(index)),
@@ -149,7 +149,7 @@ fn generic_and_newer(op: Opcode, index: u16, imm: u64, wide: [u8; 32], w128: u12
         Opcode::LdI16 => B::LdI16(w128 as i16),
         Opcode::LdI32 => B::LdI32(w128 as i32),
         Opcode::LdI64 => B::LdI64(w128 as i64),
-        Opcode::LdI128 => B::LdI128(w128 as i128),
+        Opcode::LdI128 => B::LdI128(Box::new(w128 as i128)),
         Opcode::LdI256 => B::LdI256(Box::new(I256::from_le_bytes(wide))),
         _ => nullary(op),
     }

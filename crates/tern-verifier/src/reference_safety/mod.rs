@@ -11,7 +11,8 @@ use crate::error::{crash, invariant, VResult};
 use crate::meter::{Meter, Scope};
 use crate::view::Binary;
 use state::{State, Value, STEP_BASE_COST, STEP_PER_GRAPH_ITEM_COST, STEP_PER_LOCAL_COST};
-use std::collections::{BTreeSet, HashMap};
+use crate::fxhash::FxHashMap;
+use std::collections::BTreeSet;
 use tern_binary::*;
 
 /// Checks the function; `name_to_def` maps the names of this module's functions to their
@@ -19,7 +20,7 @@ use tern_binary::*;
 pub(crate) fn verify(
     binary: Binary<'_>,
     view: &FunctionView<'_>,
-    name_to_def: &HashMap<IdentifierIndex, usize>,
+    name_to_def: &FxHashMap<IdentifierIndex, usize>,
     meter: &mut Meter,
 ) -> VResult<()> {
     let initial = State::new(view.function(), &view.parameters.0, view.local_count());
@@ -36,7 +37,7 @@ pub(crate) fn verify(
 struct ReferenceSafety<'a, 'n> {
     binary: Binary<'a>,
     returns: &'a Signature,
-    name_to_def: &'n HashMap<IdentifierIndex, usize>,
+    name_to_def: &'n FxHashMap<IdentifierIndex, usize>,
     stack: Vec<Value>,
     metering: bool,
 }

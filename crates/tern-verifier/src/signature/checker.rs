@@ -2,19 +2,18 @@
 
 use crate::error::{crash, err, with_index, VResult};
 use crate::view::{requires, Binary, MAX_WALK_DEPTH};
-use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
+use crate::fxhash::{FxHashMap, FxHashSet};
 use tern_binary::*;
 use tern_primitives::{Ability, AbilitySet, IndexKind, StatusCode};
 
 /// The minimal abilities each type parameter must have (missing entries: none).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Constraints(Vec<AbilitySet>);
+pub(crate) struct Constraints(smallvec::SmallVec<[AbilitySet; 16]>);
 
 impl Constraints {
     /// Declared constraints `abilities[i]` of parameter `i`, used as a context.
     pub(crate) fn from_abilities(abilities: &[AbilitySet]) -> Constraints {
-        Constraints(abilities.to_vec())
+        Constraints(abilities.into())
     }
 
     fn insert(&mut self, idx: TypeParameterIndex, abilities: AbilitySet) {
@@ -48,19 +47,19 @@ impl Constraints {
     }
 }
 
-type Cached = Rc<Constraints>;
+type Cached = Constraints;
 
 /// The signature checker with its caches (results of successful context-free checks).
 pub(crate) struct Checker<'a> {
     pub(crate) binary: Binary<'a>,
     fix_function_signatures: bool,
-    types: HashMap<(u16, usize, u8), Cached>,
-    sigs: HashMap<u16, Cached>,
-    func_insts: HashMap<(u16, u16), Cached>,
-    struct_insts: HashMap<(u16, u8), Cached>,
-    field_insts: HashMap<u16, Cached>,
-    variant_field_insts: HashMap<u16, Cached>,
-    variant_insts: HashMap<(u16, u8), Cached>,
+    types: FxHashMap<(u16, usize, u8), Cached>,
+    sigs: FxHashMap<u16, Cached>,
+    func_insts: FxHashMap<(u16, u16), Cached>,
+    struct_insts: FxHashMap<(u16, u8), Cached>,
+    field_insts: FxHashMap<u16, Cached>,
+    variant_field_insts: FxHashMap<u16, Cached>,
+    variant_insts: FxHashMap<(u16, u8), Cached>,
 }
 
 fn assert_abilities(have: AbilitySet, required: AbilitySet) -> VResult<()> {
@@ -81,13 +80,13 @@ impl<'a> Checker<'a> {
         Checker {
             binary,
             fix_function_signatures,
-            types: HashMap::new(),
-            sigs: HashMap::new(),
-            func_insts: HashMap::new(),
-            struct_insts: HashMap::new(),
-            field_insts: HashMap::new(),
-            variant_field_insts: HashMap::new(),
-            variant_insts: HashMap::new(),
+            types: FxHashMap::default(),
+            sigs: FxHashMap::default(),
+            func_insts: FxHashMap::default(),
+            struct_insts: FxHashMap::default(),
+            field_insts: FxHashMap::default(),
+            variant_field_insts: FxHashMap::default(),
+            variant_insts: FxHashMap::default(),
         }
     }
 
@@ -168,7 +167,6 @@ impl<'a> Checker<'a> {
         let mut out = Constraints::default();
         self.check_ty(ty, allow_ref, required, &mut out, 0)
             .map_err(|e| with_index(e, IndexKind::Signature, sig.idx()))?;
-        let out = Rc::new(out);
         self.types.insert(key, out.clone());
         Ok(out)
     }
@@ -183,7 +181,6 @@ impl<'a> Checker<'a> {
             let c = self.type_in_signature(sig, ty_idx, AbilitySet::EMPTY, allow_ref)?;
             out.merge(&c);
         }
-        let out = Rc::new(out);
         self.sigs.insert(sig.0, out.clone());
         Ok(out)
     }
@@ -238,7 +235,6 @@ impl<'a> Checker<'a> {
             let c = self.type_in_signature(inst.type_parameters, ty_idx, *constraint, false)?;
             out.merge(&c);
         }
-        let out = Rc::new(out);
         self.func_insts.insert(key, out.clone());
         Ok(out)
     }
@@ -293,7 +289,6 @@ impl<'a> Checker<'a> {
         let out = self
             .struct_type_params(req, inst.def, inst.type_parameters)
             .map_err(|e| with_index(e, IndexKind::StructDefInstantiation, idx.idx()))?;
-        let out = Rc::new(out);
         self.struct_insts.insert(key, out.clone());
         Ok(out)
     }
@@ -312,7 +307,6 @@ impl<'a> Checker<'a> {
         let out = self
             .struct_type_params(req, handle.struct_index, inst.type_parameters)
             .map_err(|e| with_index(e, IndexKind::StructVariantInstantiation, idx.idx()))?;
-        let out = Rc::new(out);
         self.variant_insts.insert(key, out.clone());
         Ok(out)
     }
@@ -326,7 +320,6 @@ impl<'a> Checker<'a> {
         let out = self
             .struct_type_params(AbilitySet::EMPTY, owner, inst.type_parameters)
             .map_err(|e| with_index(e, IndexKind::FieldInstantiation, idx.idx()))?;
-        let out = Rc::new(out);
         self.field_insts.insert(idx.0, out.clone());
         Ok(out)
     }
@@ -340,7 +333,6 @@ impl<'a> Checker<'a> {
         let out = self
             .struct_type_params(AbilitySet::EMPTY, owner, inst.type_parameters)
             .map_err(|e| with_index(e, IndexKind::VariantFieldInstantiation, idx.idx()))?;
-        let out = Rc::new(out);
         self.variant_field_insts.insert(idx.0, out.clone());
         Ok(out)
     }
@@ -370,13 +362,13 @@ impl<'a> Checker<'a> {
 /// Instantiations already checked in the current function (each kind is checked once).
 #[derive(Default)]
 struct Seen {
-    funcs: HashSet<u16>,
-    structs: HashSet<u16>,
-    structs_key: HashSet<u16>,
-    vecs: HashSet<u16>,
-    fields: HashSet<u16>,
-    variant_fields: HashSet<u16>,
-    variants: HashSet<u16>,
+    funcs: FxHashSet<u16>,
+    structs: FxHashSet<u16>,
+    structs_key: FxHashSet<u16>,
+    vecs: FxHashSet<u16>,
+    fields: FxHashSet<u16>,
+    variant_fields: FxHashSet<u16>,
+    variants: FxHashSet<u16>,
 }
 
 /// Checks every instantiation used by the instructions of a code unit against `context`.

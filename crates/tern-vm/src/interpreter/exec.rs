@@ -158,11 +158,11 @@ impl Session<'_> {
             Op::LdTrue => self.push(Value::Bool(true))?,
             Op::LdFalse => self.push(Value::Bool(false))?,
             Op::CopyLoc(i) => {
-                let v = self.local(frame, i)?;
-                if let Value::Invalid = v {
-                    return Err(invariant("copy of an unavailable local"));
-                }
-                let v = self.heap.copy_value(v)?;
+                let v = match self.local(frame, i)? {
+                    Value::Invalid => return Err(invariant("copy of an unavailable local")),
+                    v @ Value::Container(_) => self.heap.copy_value(v)?,
+                    v => v,
+                };
                 self.push(v)?
             }
             Op::MoveLoc(i) => {
@@ -263,18 +263,33 @@ impl Session<'_> {
         Ok(None)
     }
 
-    #[inline]
+    #[inline(always)]
     fn binop(&mut self, op: BinOp) -> Result<(), VmError> {
         let (b, a) = (self.pop()?, self.pop()?);
-        let r = binary(op, a, b)?;
+        // perf: the u64 case inline; other widths go through the general routine.
+        let r = match (op, a, b) {
+            (BinOp::Add, Value::U64(x), Value::U64(y)) if x.checked_add(y).is_some() => {
+                Value::U64(x.wrapping_add(y))
+            }
+            (BinOp::Sub, Value::U64(x), Value::U64(y)) if x >= y => Value::U64(x - y),
+            _ => binary(op, a, b)?,
+        };
         self.machine.operands.push(r);
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn cmp(&mut self, op: CmpOp) -> Result<(), VmError> {
         let (b, a) = (self.pop()?, self.pop()?);
-        let r = compare(op, a, b)?;
+        let r = match (a, b) {
+            (Value::U64(x), Value::U64(y)) => match op {
+                CmpOp::Lt => x < y,
+                CmpOp::Gt => x > y,
+                CmpOp::Le => x <= y,
+                CmpOp::Ge => x >= y,
+            },
+            _ => compare(op, a, b)?,
+        };
         self.machine.operands.push(Value::Bool(r));
         Ok(())
     }
@@ -293,11 +308,14 @@ impl Session<'_> {
     /// Frees the locals a returning frame still holds and drops its locals area.
     pub(crate) fn release_frame(&mut self, frame: &Frame) {
         let base = frame.base as usize;
-        if base < self.machine.locals.len() {
-            let leftovers: Vec<Value> = self.machine.locals.drain(base..).collect();
-            for v in leftovers {
-                self.heap.free_value(v);
+        let locals = &mut self.machine.locals;
+        if base < locals.len() {
+            for v in locals.get(base..).unwrap_or_default() {
+                if let Value::Container(c) = v {
+                    self.heap.free_tree(*c);
+                }
             }
+            locals.truncate(base);
         }
     }
 

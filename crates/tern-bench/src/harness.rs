@@ -1,0 +1,199 @@
+//! Preparing a benchmarked call once and making it many times.
+//!
+//! [`prepare`] (or [`prepare_source`]) builds a VM with the standard library, assembles and
+//! publishes the module (deserialize, verify, link: all outside any timed region), resolves the
+//! function and the type arguments, and keeps the BCS arguments. [`run`] then makes exactly one
+//! call in a fresh session and discards its writes, as the gas-calibration tool does, so calls
+//! that `move_to` can be repeated.
+
+use crate::error::BenchError;
+use crate::programs::Program;
+use std::sync::Arc;
+use tern::Vm;
+use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
+use tern_binary::CompiledModule;
+use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
+use tern_vm::loader::Function;
+use tern_vm::types::TypeId;
+use tern_vm::Session;
+
+/// A published function with its decoded type arguments and BCS arguments, ready to be called.
+pub struct Prepared {
+    vm: Vm,
+    module: ModuleId,
+    function: Arc<Function>,
+    ty_args: Vec<TypeId>,
+    args: Vec<Vec<u8>>,
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("module", &self.module)
+            .field("function", &self.function.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Prepared {
+    /// The module the function belongs to.
+    pub fn module(&self) -> &ModuleId {
+        &self.module
+    }
+
+    /// The function's name.
+    pub fn function_name(&self) -> &str {
+        self.function.name.as_str()
+    }
+
+    /// The VM holding the published module (its committed storage is never changed by runs).
+    pub fn vm(&self) -> &Vm {
+        &self.vm
+    }
+}
+
+/// Prepares `program` at `size` (see [`Program::input`]).
+pub fn prepare(program: &Program, size: u64) -> Result<Prepared, BenchError> {
+    let args = program.input(size).to_bcs_args();
+    prepare_source(program.source, program.function, &[], args)
+}
+
+/// Prepares `function` of the module in `source` (a `.masm` module, which may import the
+/// standard library) with type arguments and BCS arguments.
+pub fn prepare_source(
+    source: &str,
+    function: &str,
+    type_args: &[TypeTag],
+    args: Vec<Vec<u8>>,
+) -> Result<Prepared, BenchError> {
+    let mut vm = Vm::with_stdlib()?;
+    let module = publish_source(&mut vm, source)?;
+    let runtime = vm.runtime().clone();
+    let mut session = Session::new(&runtime, vm.storage());
+    let function = session.function(&module, function)?;
+    let ty_args = type_args
+        .iter()
+        .map(|t| session.load_type(t))
+        .collect::<Result<Vec<_>, _>>()?;
+    drop(session);
+    Ok(Prepared {
+        vm,
+        module,
+        function,
+        ty_args,
+        args,
+    })
+}
+
+/// Assembles the module in `source` against the standard library and publishes it on `vm`.
+pub fn publish_source(vm: &mut Vm, source: &str) -> Result<ModuleId, BenchError> {
+    let module = assemble_module(source)?;
+    let bytes = module
+        .serialize()
+        .map_err(|e| BenchError::Serialize(e.to_string()))?;
+    Ok(vm.publish_compiled(module, bytes)?)
+}
+
+/// Assembles the module in `source`; its imports may name the standard library.
+pub fn assemble_module(source: &str) -> Result<CompiledModule, BenchError> {
+    let stdlib = tern_stdlib::stdlib_modules().map_err(|e| BenchError::Other(e.to_string()))?;
+    let deps: Vec<&CompiledModule> = stdlib.iter().collect();
+    match assemble(source, &deps, &AsmOptions::default()) {
+        Ok(CompiledUnit::Module(m)) => Ok(m),
+        Ok(CompiledUnit::Script(_)) => Err(BenchError::NotAModule),
+        Err(e) => Err(BenchError::Assemble(e.to_string())),
+    }
+}
+
+/// Makes one unmetered call; results are dropped and writes discarded.
+pub fn run(p: &Prepared) -> Result<(), VmError> {
+    run_with_budget(p, None)
+}
+
+/// Makes one call metered with `budget` instructions (`None`: unmetered).
+pub fn run_with_budget(p: &Prepared, budget: Option<u64>) -> Result<(), VmError> {
+    let mut session = Session::new(p.vm.runtime(), p.vm.storage());
+    session.set_gas_budget(budget);
+    let outcome = session.execute(p.function.clone(), p.ty_args.clone(), p.args.clone())?;
+    std::hint::black_box(&outcome);
+    Ok(())
+}
+
+/// Makes one call and returns the BCS bytes of its return values followed by the final values
+/// of its `&mut` parameters.
+pub fn run_results(p: &Prepared) -> Result<Vec<Vec<u8>>, VmError> {
+    let mut session = Session::new(p.vm.runtime(), p.vm.storage());
+    let outcome = session.execute(p.function.clone(), p.ty_args.clone(), p.args.clone())?;
+    let mut out = Vec::new();
+    for (ty, v) in &outcome.return_values {
+        out.push(session.serialize_value(*ty, *v)?);
+    }
+    for (_, ty, v) in &outcome.mutable_inputs {
+        out.push(session.serialize_value(*ty, *v)?);
+    }
+    Ok(out)
+}
+
+/// The number of Move instructions one call executes.
+///
+/// The VM does not expose its instruction meter, so this finds the smallest instruction budget
+/// with which the call succeeds (each executed instruction costs one unit): doubling, then
+/// bisection — about `2 + log2(count)` metered calls. Fails if the call fails for another
+/// reason than running out of budget.
+pub fn count_instructions(p: &Prepared) -> Result<u64, BenchError> {
+    let mut failing = 0u64;
+    let mut fitting = 1024u64;
+    while !fits(p, fitting)? {
+        failing = fitting;
+        fitting = fitting
+            .checked_mul(2)
+            .ok_or_else(|| BenchError::Count("the call never finishes".into()))?;
+    }
+    while fitting - failing > 1 {
+        let mid = failing + (fitting - failing) / 2;
+        if fits(p, mid)? {
+            fitting = mid;
+        } else {
+            failing = mid;
+        }
+    }
+    Ok(fitting)
+}
+
+fn fits(p: &Prepared, budget: u64) -> Result<bool, BenchError> {
+    match run_with_budget(p, Some(budget)) {
+        Ok(()) => Ok(true),
+        Err(e) if e.status() == StatusCode::OUT_OF_GAS => Ok(false),
+        Err(e) => Err(BenchError::Count(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = "module 0xbe::t\npublic fun three(x: u64): u64\n    move_loc x\n    ld_u64 2\n    add\n    ret\n";
+
+    #[test]
+    fn counts_exactly() {
+        let p = prepare_source(SRC, "three", &[], vec![5u64.to_le_bytes().to_vec()]).unwrap();
+        assert_eq!(count_instructions(&p).unwrap(), 4);
+        assert_eq!(run_results(&p).unwrap(), vec![7u64.to_le_bytes().to_vec()]);
+        assert_eq!(p.function_name(), "three");
+    }
+
+    #[test]
+    fn errors_are_reported() {
+        assert!(matches!(
+            prepare_source("module 0xbe::t\nfun f()\n    ld_u8 512", "f", &[], vec![]),
+            Err(BenchError::Assemble(_))
+        ));
+        assert!(matches!(
+            prepare_source(SRC, "missing", &[], vec![]),
+            Err(BenchError::Vm(_))
+        ));
+        let p = prepare_source(SRC, "three", &[], vec![u64::MAX.to_le_bytes().to_vec()]).unwrap();
+        assert!(run(&p).is_err());
+        assert!(matches!(count_instructions(&p), Err(BenchError::Count(_))));
+    }
+}

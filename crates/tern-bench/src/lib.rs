@@ -1,0 +1,32 @@
+//! Tern's benchmark harness.
+//!
+//! - [`programs`]: the benchmark programs of `shared/bench-programs/README.md` (fib,
+//!   int_arith_loop, nested_loop, merge_sort, bst, match_sum, countdown, call_loop), written in
+//!   `.masm`, each with a native Rust twin of the same algorithm ([`native`]).
+//! - [`harness`]: [`prepare`] publishes a module and decodes arguments once; [`run`] makes one
+//!   call in a fresh session whose writes are discarded; [`count_instructions`] gives the number
+//!   of Move instructions one call executes.
+//! - [`stats`]: the sampling loop and the median/spread summaries behind `tern bench`.
+//! - [`opcodes`]: the per-opcode cost table, measured with gas-calibration-style loop programs.
+//!
+//! ```
+//! use tern_bench::{harness, programs};
+//!
+//! let fib = programs::find("fib").unwrap();
+//! let prepared = harness::prepare(fib, 10).unwrap();
+//! harness::run(&prepared).unwrap();
+//! assert_eq!(harness::run_results(&prepared).unwrap(), fib.native_output(10).to_bcs());
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod error;
+pub mod harness;
+pub mod native;
+pub mod opcodes;
+pub mod programs;
+pub mod stats;
+
+pub use error::BenchError;
+pub use harness::{count_instructions, prepare, prepare_source, run, run_results, Prepared};
+pub use programs::{Input, Output, Program, PROGRAMS};
