@@ -23,6 +23,7 @@
 pub mod error;
 pub mod harness;
 pub mod native;
+mod native_bst;
 pub mod opcodes;
 pub mod programs;
 pub mod stats;

@@ -200,10 +200,9 @@ impl Pair<'_> {
                 continue;
             }
             // With friend linking skipped, friend functions are treated as private.
-            let friend_as_private = !persistent
-                && old_def.visibility == Visibility::Friend
-                && !self.check_friends
-                && !(old_def.is_entry && TREAT_ENTRY_AS_PUBLIC);
+            let checked_anyway =
+                persistent || self.check_friends || (old_def.is_entry && TREAT_ENTRY_AS_PUBLIC);
+            let friend_as_private = old_def.visibility == Visibility::Friend && !checked_anyway;
             let Some((new_def, new_handle)) = find_function(self.new, name.as_str()) else {
                 if !friend_as_private {
                     errors.push(format!("removed function `{name}`"));
@@ -306,7 +305,10 @@ impl Pair<'_> {
 
     /// Whether two struct handles name the same struct (module and name).
     fn same_struct(&self, old: StructHandleIndex, new: StructHandleIndex) -> bool {
-        match (struct_identity(self.old, old), struct_identity(self.new, new)) {
+        match (
+            struct_identity(self.old, old),
+            struct_identity(self.new, new),
+        ) {
             (Some(o), Some(n)) => o == n,
             _ => false,
         }
@@ -401,9 +403,10 @@ fn fun_type_params_compatible(old: &[AbilitySet], new: &[AbilitySet]) -> bool {
 /// Same count; each parameter keeps or gains `phantom` and keeps or drops constraints.
 fn struct_type_params_compatible(old: &[StructTypeParameter], new: &[StructTypeParameter]) -> bool {
     old.len() == new.len()
-        && old.iter().zip(new).all(|(o, n)| {
-            (!o.is_phantom || n.is_phantom) && n.constraints.is_subset(o.constraints)
-        })
+        && old
+            .iter()
+            .zip(new)
+            .all(|(o, n)| (!o.is_phantom || n.is_phantom) && n.constraints.is_subset(o.constraints))
 }
 
 #[cfg(test)]

@@ -8,10 +8,12 @@
 //! interned types) is `Send + Sync` and shared by every session; a [`Session`] holds one
 //! transaction's heap and buffered writes and lives on one thread.
 
+mod compat;
 mod publish;
 mod test_adapter;
 mod vm;
 
+pub use compat::{check_compatibility, CompatibilityOptions};
 pub use publish::{ModuleVerifier, PublishError};
 pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
 pub use tern_vm::{ChangeSet, ExecutionOutcome, InMemoryStorage, Runtime, Session, VmConfig};

@@ -50,6 +50,11 @@ impl TernAdapter {
     }
 }
 
+/// A binary-format error as the peer reports it at publish (location undefined).
+fn binary_error(e: tern_binary::BinaryError) -> VmError {
+    VmError::new(e.status).with_message(e.message)
+}
+
 fn to_exec_output(out: crate::RunOutput) -> ExecOutput {
     ExecOutput {
         mutable_inputs: out.mutable_inputs,
@@ -67,22 +72,37 @@ impl TestAdapter for TernAdapter {
         &mut self,
         module: CompiledModule,
         bytes: Vec<u8>,
-        _opts: &PublishOptions,
+        opts: &PublishOptions,
     ) -> Result<(), VmError> {
-        self.vm.publish_compiled(module.clone(), bytes)?;
+        let compat = crate::CompatibilityOptions {
+            skip_struct_layout: opts.skip_check_struct_layout,
+            skip_friend_linking: opts.skip_check_friend_linking,
+            skip_all: opts.skip_check_struct_and_pub_function_linking,
+        };
+        // Publish the serialized bytes, as the peer does: they are deserialized and
+        // bounds-checked again before verification.
+        let checked = CompiledModule::deserialize(&bytes).map_err(binary_error)?;
+        self.vm
+            .publish_compiled_with(checked, bytes, &compat)?;
         self.remember(module);
         Ok(())
     }
 
     fn run_script(
         &mut self,
-        script: CompiledScript,
-        _bytes: Vec<u8>,
+        _script: CompiledScript,
+        bytes: Vec<u8>,
         args: Vec<Vec<u8>>,
         type_args: Vec<TypeTag>,
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
         self.vm.set_gas_budget(opts.gas_budget);
+        // The peer reloads the script from its bytes; load failures are reported as
+        // CODE_DESERIALIZATION_ERROR.
+        let script = CompiledScript::deserialize(&bytes).map_err(|e| {
+            VmError::new(tern_primitives::StatusCode::CODE_DESERIALIZATION_ERROR)
+                .with_message(e.to_string())
+        })?;
         self.vm
             .run_script(&script, &type_args, args)
             .map(to_exec_output)

@@ -1,5 +1,6 @@
 //! The [`Vm`] facade.
 
+use crate::compat::{check_compatibility, CompatibilityOptions};
 use crate::publish::{check_links, store, ModuleVerifier};
 use std::sync::Arc;
 use tern_binary::{CompiledModule, CompiledScript};
@@ -105,19 +106,41 @@ impl Vm {
         self.publish_compiled(module, bytes.to_vec())
     }
 
-    /// Publishes an already deserialized module (its bytes are kept in storage).
+    /// Publishes an already deserialized module (its bytes are kept in storage), with the full
+    /// upgrade compatibility check if a module with its id is already published.
     pub fn publish_compiled(
         &mut self,
         module: CompiledModule,
         bytes: Vec<u8>,
     ) -> Result<ModuleId, VmError> {
+        self.publish_compiled_with(module, bytes, &CompatibilityOptions::default())
+    }
+
+    /// Like [`Vm::publish_compiled`], with the upgrade compatibility check relaxed by `options`.
+    pub fn publish_compiled_with(
+        &mut self,
+        module: CompiledModule,
+        bytes: Vec<u8>,
+        options: &CompatibilityOptions,
+    ) -> Result<ModuleId, VmError> {
         let id = tern_vm::session::compiled_module_id(&module)?;
+        // The peer checks an upgrade against the old module before verifying the new one.
+        if let Some(old) = tern_vm::Storage::module(&self.storage, &id) {
+            check_compatibility(&old, &module, options)?;
+        }
         tern_verifier::verify_module(&module, &self.verifier_config)?;
         if let Some(verify) = &self.verifier {
             verify(&module)?;
         }
         check_links(&module, &id, &self.storage, &[])?;
+        let friends = module.friend_decls.iter().filter_map(|f| {
+            Some(ModuleId::new(
+                *module.address_identifiers.get(f.address.idx())?,
+                module.identifiers.get(f.name.idx())?.clone(),
+            ))
+        });
         let deps: Vec<(ModuleId, Arc<CompiledModule>)> = tern_vm::loader::imports(&module)
+            .chain(friends)
             .filter_map(|d| {
                 let m = tern_vm::Storage::module(&self.storage, &d)?;
                 Some((d, m))

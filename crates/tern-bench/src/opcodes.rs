@@ -1,0 +1,1 @@
+//! The per-opcode cost table (in progress).
