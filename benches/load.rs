@@ -57,5 +57,35 @@ fn load(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, load);
+/// Deserialize, bounds-check, verify and link the whole framework, as publishing it cold would.
+fn publish_all(c: &mut Criterion) {
+    let modules = corpus();
+    if modules.is_empty() {
+        return;
+    }
+    let config = tern_verifier::VerifierConfig::default();
+    c.bench_function("framework/deserialize_verify_link_186", |b| {
+        b.iter(|| {
+            let parsed: Vec<CompiledModule> = modules
+                .iter()
+                .filter_map(|b| CompiledModule::deserialize(b).ok())
+                .collect();
+            let by_id: std::collections::HashMap<_, _> = parsed
+                .iter()
+                .filter_map(|m| {
+                    let id = tern_primitives::ModuleId::new(*m.address()?, m.name()?.clone());
+                    Some((id, m))
+                })
+                .collect();
+            let deps = |id: &tern_primitives::ModuleId| by_id.get(id).copied();
+            for m in &parsed {
+                let ok = tern_verifier::verify_module(m, &config).is_ok()
+                    && tern_verifier::verify_module_dependencies(m, &deps).is_ok();
+                std::hint::black_box(ok);
+            }
+        })
+    });
+}
+
+criterion_group!(benches, load, publish_all);
 criterion_main!(benches);

@@ -1,7 +1,7 @@
 //! Errors of the harness.
 
-use thiserror::Error;
 use tern_primitives::VmError;
+use thiserror::Error;
 
 /// Why a benchmark could not be prepared or run.
 #[derive(Debug, Error)]

@@ -6,7 +6,9 @@
 //! - [`harness`]: [`prepare`] publishes a module and decodes arguments once; [`run`] makes one
 //!   call in a fresh session whose writes are discarded; [`count_instructions`] gives the number
 //!   of Move instructions one call executes.
-//! - [`stats`]: the sampling loop and the median/spread summaries behind `tern bench`.
+//! - [`stats`]: the sampling loop and the median/spread summaries behind `tern bench`;
+//!   [`report`] prints one function's figures (text or JSON); [`table`] times every program
+//!   beside its native twin.
 //! - [`opcodes`]: the per-opcode cost table, measured with gas-calibration-style loop programs.
 //!
 //! ```
@@ -26,7 +28,9 @@ pub mod native;
 mod native_bst;
 pub mod opcodes;
 pub mod programs;
+pub mod report;
 pub mod stats;
+pub mod table;
 
 pub use error::BenchError;
 pub use harness::{count_instructions, prepare, prepare_source, run, run_results, Prepared};

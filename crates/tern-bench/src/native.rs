@@ -248,7 +248,13 @@ mod tests {
         assert_eq!(call_loop_generic_twin(&Input::Count(7)), Output::U64(7));
         assert_eq!(call_loop_closure_twin(&Input::Count(7)), Output::U64(7));
         assert_eq!(countdown_twin(&Input::Count(7)), Output::Unit);
-        assert_eq!(int_arith_u64_twin(&Input::Count(1000)), Output::U64(624_156));
-        assert_eq!(int_arith_i64_twin(&Input::Count(1000)), Output::I64(624_156));
+        assert_eq!(
+            int_arith_u64_twin(&Input::Count(1000)),
+            Output::U64(624_156)
+        );
+        assert_eq!(
+            int_arith_i64_twin(&Input::Count(1000)),
+            Output::I64(624_156)
+        );
     }
 }

@@ -62,8 +62,16 @@ impl Summary {
         let deviations: Vec<f64> = values.iter().map(|v| (v - med).abs()).collect();
         Summary {
             median: med,
-            min: values.iter().copied().fold(f64::INFINITY, f64::min).min(med),
-            max: values.iter().copied().fold(f64::NEG_INFINITY, f64::max).max(med),
+            min: values
+                .iter()
+                .copied()
+                .fold(f64::INFINITY, f64::min)
+                .min(med),
+            max: values
+                .iter()
+                .copied()
+                .fold(f64::NEG_INFINITY, f64::max)
+                .max(med),
             mad: median(&deviations),
         }
     }
@@ -96,7 +104,10 @@ pub fn median(values: &[f64]) -> f64 {
     let mut v: Vec<f64> = values.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
-    match (v.get(n / 2), n.checked_sub(1).and_then(|_| v.get((n - 1) / 2))) {
+    match (
+        v.get(n / 2),
+        n.checked_sub(1).and_then(|_| v.get((n - 1) / 2)),
+    ) {
         (Some(hi), Some(lo)) => (hi + lo) / 2.0,
         _ => 0.0,
     }

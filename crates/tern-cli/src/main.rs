@@ -2,6 +2,7 @@
 
 mod binary_commands;
 mod test_commands;
+mod verify_command;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -74,6 +75,12 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Verify modules and scripts (`.mv`) as one bundle, so they may depend on each other.
+    Verify {
+        /// Files or folders (searched recursively for `.mv`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Deserialize, bounds-check and re-serialize binaries, comparing the bytes.
     Roundtrip {
         /// Files or folders (searched recursively for `.mv`).
@@ -93,6 +100,7 @@ fn main() -> ExitCode {
             bytecode_version,
         } => binary_commands::asm(&file, output, &deps, bytecode_version),
         Command::Roundtrip { files } => binary_commands::roundtrip(&files),
+        Command::Verify { files } => verify_command::verify(&files),
         Command::Test {
             paths,
             update,

@@ -91,21 +91,25 @@ pub(crate) fn analyze<T: Transfer>(
             next = cfg.next_block(block_id);
             continue;
         };
-        let post = execute_block(analysis, block_id, state, view, meter)?;
+        let mut post = Some(execute_block(analysis, block_id, state, view, meter)?);
         let mut candidate = cfg.next_block(block_id);
-        for &succ in cfg.successors(block_id) {
+        let successors = cfg.successors(block_id);
+        for (i, &succ) in successors.iter().enumerate() {
             let Some(slot) = cfg.position(succ).and_then(|p| pre.get_mut(p)) else {
                 continue;
             };
+            let Some(current) = post.as_ref() else { break };
             match slot {
                 Some(old) => {
                     let earlier = candidate
                         .map_or(true, |c| cfg.traversal_index(succ) < cfg.traversal_index(c));
-                    if old.join(&post, meter)? && cfg.is_back_edge(block_id, succ) && earlier {
+                    if old.join(current, meter)? && cfg.is_back_edge(block_id, succ) && earlier {
                         candidate = Some(succ);
                     }
                 }
-                None => *slot = Some(post.clone()),
+                // The last successor can take the state itself.
+                None if i.saturating_add(1) == successors.len() => *slot = post.take(),
+                None => *slot = Some(current.clone()),
             }
         }
         next = candidate;

@@ -232,15 +232,39 @@ impl<'a> Binary<'a> {
             }
             T::Struct(idx) => self.struct_handle(*idx)?.abilities,
             T::StructInstantiation(idx, args) => {
-                let handle = self.struct_handle(*idx)?;
-                let mut arg_abilities = Vec::with_capacity(args.len());
-                for (param, arg) in handle.type_parameters.iter().zip(args) {
-                    let abilities = self.abilities_at(arg, type_params, next)?;
-                    arg_abilities.push((param.is_phantom, abilities));
-                }
-                polymorphic(handle.abilities, arg_abilities)
+                self.struct_abilities_at(*idx, args, type_params, next)?
             }
         })
+    }
+
+    /// The abilities of `S<args>` (`S` if `args` is empty) for struct handle `idx`.
+    pub(crate) fn struct_abilities(
+        &self,
+        idx: StructHandleIndex,
+        args: &[SignatureToken],
+        type_params: &[AbilitySet],
+    ) -> VResult<AbilitySet> {
+        self.struct_abilities_at(idx, args, type_params, 0)
+    }
+
+    fn struct_abilities_at(
+        &self,
+        idx: StructHandleIndex,
+        args: &[SignatureToken],
+        type_params: &[AbilitySet],
+        depth: usize,
+    ) -> VResult<AbilitySet> {
+        let handle = self.struct_handle(idx)?;
+        if args.is_empty() {
+            return Ok(handle.abilities);
+        }
+        let next = depth.saturating_add(1);
+        let mut arg_abilities: smallvec::SmallVec<[(bool, AbilitySet); 8]> = smallvec::SmallVec::new();
+        for (param, arg) in handle.type_parameters.iter().zip(args) {
+            let abilities = self.abilities_at(arg, type_params, next)?;
+            arg_abilities.push((param.is_phantom, abilities));
+        }
+        Ok(polymorphic(handle.abilities, arg_abilities))
     }
 }
 
@@ -278,6 +302,29 @@ pub(crate) fn materialize(handle: StructHandleIndex, args: &[SignatureToken]) ->
         SignatureToken::Struct(handle)
     } else {
         SignatureToken::StructInstantiation(handle, args.to_vec())
+    }
+}
+
+/// Whether `ty` is `materialize(handle, args)` (without building it).
+pub(crate) fn is_struct_type(ty: &SignatureToken, handle: StructHandleIndex, args: &[SignatureToken]) -> bool {
+    match ty {
+        SignatureToken::Struct(h) => args.is_empty() && *h == handle,
+        SignatureToken::StructInstantiation(h, a) => {
+            !args.is_empty() && *h == handle && a.as_slice() == args
+        }
+        _ => false,
+    }
+}
+
+/// [`instantiate`], borrowing `ty` when there is nothing to substitute.
+pub(crate) fn instantiate_cow<'t>(
+    ty: &'t SignatureToken,
+    subst: &[SignatureToken],
+) -> std::borrow::Cow<'t, SignatureToken> {
+    if subst.is_empty() {
+        std::borrow::Cow::Borrowed(ty)
+    } else {
+        std::borrow::Cow::Owned(instantiate_at(ty, subst, 0))
     }
 }
 

@@ -10,9 +10,8 @@ use crate::absint::{analyze, FunctionView, Transfer};
 use crate::error::{crash, invariant, VResult};
 use crate::meter::{Meter, Scope};
 use crate::view::Binary;
-use state::{State, Value, STEP_BASE_COST, STEP_PER_GRAPH_ITEM_COST, STEP_PER_LOCAL_COST};
+use state::{State, Value, Values, STEP_BASE_COST, STEP_PER_GRAPH_ITEM_COST, STEP_PER_LOCAL_COST};
 use crate::fxhash::FxHashMap;
-use std::collections::BTreeSet;
 use tern_binary::*;
 
 /// Checks the function; `name_to_def` maps the names of this module's functions to their
@@ -62,18 +61,21 @@ impl ReferenceSafety<'_, '_> {
         }
     }
 
-    /// What a call to `handle` acquires: the acquires list of the definition of this module
-    /// with the same name, if the handle is that definition's handle.
-    fn acquires(&self, handle: &FunctionHandle) -> VResult<BTreeSet<u16>> {
+    /// What a call to `handle` acquires (ascending, without repetitions): the acquires list
+    /// of the definition of this module with the same name, if the handle is that
+    /// definition's handle.
+    fn acquires(&self, handle: &FunctionHandle) -> VResult<Values<u16>> {
+        let mut out = Values::new();
         let Some(&def_idx) = self.name_to_def.get(&handle.name) else {
-            return Ok(BTreeSet::new());
+            return Ok(out);
         };
         let def = self.binary.function_defs().get(def_idx).ok_or_else(crash)?;
         if self.binary.function_handle(def.function)? == handle {
-            Ok(def.acquires_global_resources.iter().map(|d| d.0).collect())
-        } else {
-            Ok(BTreeSet::new())
+            out.extend(def.acquires_global_resources.iter().map(|d| d.0));
+            out.sort_unstable();
+            out.dedup();
         }
+        Ok(out)
     }
 
     fn call(
@@ -93,13 +95,13 @@ impl ReferenceSafety<'_, '_> {
         Ok(())
     }
 
-    fn pop_n(&mut self, n: usize) -> VResult<Vec<Value>> {
+    fn pop_n(&mut self, n: usize) -> VResult<Values<Value>> {
         let at = self
             .stack
             .len()
             .checked_sub(n)
             .ok_or_else(|| invariant("reference safety: empty stack"))?;
-        Ok(self.stack.split_off(at))
+        Ok(self.stack.drain(at..).collect())
     }
 }
 

@@ -5,7 +5,8 @@ use super::borrow_graph::{BorrowGraph, Label, RefId};
 use crate::absint::Domain;
 use crate::error::{err_offset, invariant, VResult};
 use crate::meter::{Meter, Scope};
-use std::collections::BTreeSet;
+use smallvec::SmallVec;
+use std::borrow::Cow;
 use tern_binary::SignatureToken;
 use tern_primitives::{StatusCode, VmError};
 
@@ -18,6 +19,17 @@ const JOIN_PER_GRAPH_ITEM_COST: u128 = 50;
 const REF_PARAM_EDGE_COST: u128 = 100;
 const REF_PARAM_EDGE_COST_GROWTH: f32 = 1.5;
 const CALL_PER_ACQUIRES_COST: u128 = 100;
+
+/// A short list (arguments, results, resources) kept inline.
+pub(crate) type Values<T> = SmallVec<[T; 8]>;
+
+/// Sorted, deduplicated reference ids of `values`.
+fn ref_ids<'v>(values: impl IntoIterator<Item = &'v Value>) -> Values<RefId> {
+    let mut ids: Values<RefId> = values.into_iter().filter_map(|v| v.ref_id()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
 
 /// A value on the abstract stack or in a local.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,11 +347,11 @@ impl State {
     pub(crate) fn call(
         &mut self,
         pc: u16,
-        args: Vec<Value>,
-        acquires: &BTreeSet<u16>,
+        args: Values<Value>,
+        acquires: &[u16],
         results: &[SignatureToken],
         meter: &mut Meter,
-    ) -> VResult<Vec<Value>> {
+    ) -> VResult<Values<Value>> {
         meter.add_items(Scope::Function, CALL_PER_ACQUIRES_COST, acquires.len())?;
         for resource in acquires {
             if self.is_global_borrowed(*resource) {
@@ -353,23 +365,22 @@ impl State {
     pub(crate) fn core_call(
         &mut self,
         pc: u16,
-        args: Vec<Value>,
+        args: Values<Value>,
         results: &[SignatureToken],
         meter: &mut Meter,
-    ) -> VResult<Vec<Value>> {
-        let mut all = BTreeSet::new();
-        let mut mutable = BTreeSet::new();
-        for id in args.iter().filter_map(|v| v.ref_id()) {
+    ) -> VResult<Values<Value>> {
+        let all = ref_ids(&args);
+        let mut mutable: Values<RefId> = Values::new();
+        for &id in &all {
             if self.graph.is_mutable(id) {
                 if !self.is_writable(id) {
                     return Err(self.error(StatusCode::CALL_BORROWED_MUTABLE_REFERENCE_ERROR, pc));
                 }
-                mutable.insert(id);
+                mutable.push(id);
             }
-            all.insert(id);
         }
         let mut returned_refs = 0usize;
-        let mut values = Vec::with_capacity(results.len());
+        let mut values = Values::with_capacity(results.len());
         for ty in results {
             let value = match ty {
                 SignatureToken::MutableReference(_) => {
@@ -402,9 +413,8 @@ impl State {
 
     /// `ret`: references in locals are dropped, then nothing may still borrow the frame, and
     /// returned mutable references must be writable.
-    pub(crate) fn ret(&mut self, pc: u16, values: Vec<Value>) -> VResult<()> {
-        let held: BTreeSet<RefId> = self.locals.iter().filter_map(|v| v.ref_id()).collect();
-        for id in held {
+    pub(crate) fn ret(&mut self, pc: u16, values: Values<Value>) -> VResult<()> {
+        for id in ref_ids(&self.locals) {
             self.graph.release(id);
         }
         let root = self.frame_root();
@@ -422,56 +432,67 @@ impl State {
     /// The canonical form at a block end: the reference in local `i` gets id `i`.
     pub(crate) fn canonicalize(&mut self) {
         let root = self.frame_root();
-        let mut map: Vec<(RefId, RefId)> = vec![(root, root)];
+        let mut map: Values<(RefId, RefId)> = Values::new();
+        map.push((root, root));
+        let mut identity = true;
         for (local, value) in self.locals.iter_mut().enumerate() {
             if let Value::Ref(old) = *value {
                 map.push((old, local));
+                identity &= old == local;
                 *value = Value::Ref(local);
             }
         }
-        self.graph.remap(&map);
+        // Renaming every id to itself changes nothing.
+        if !identity {
+            self.graph.remap(&map);
+        }
         self.next_id = self.locals.len().saturating_add(1);
     }
 
-    fn joined(&self, other: &State) -> State {
-        let mut mine = self.graph.clone();
-        let mut theirs = other.graph.clone();
+    /// The joined locals, and the graphs to join (the references that only one side holds
+    /// in a local are released from that side's graph first).
+    fn joined_parts<'s>(&'s self, other: &'s State) -> (Vec<Value>, Cow<'s, BorrowGraph>, Cow<'s, BorrowGraph>) {
+        let mut mine = Cow::Borrowed(&self.graph);
+        let mut theirs = Cow::Borrowed(&other.graph);
         let locals = self
             .locals
             .iter()
             .zip(&other.locals)
             .map(|(a, b)| match (*a, *b) {
                 (Value::Ref(id), Value::NonRef) => {
-                    mine.release(id);
+                    mine.to_mut().release(id);
                     Value::NonRef
                 }
                 (Value::NonRef, Value::Ref(id)) => {
-                    theirs.release(id);
+                    theirs.to_mut().release(id);
                     Value::NonRef
                 }
                 (v, _) => v,
             })
             .collect();
-        State {
-            function: self.function,
-            locals,
-            graph: mine.join(&theirs),
-            next_id: self.next_id,
-        }
+        (locals, mine, theirs)
     }
 }
 
 impl Domain for State {
     fn join(&mut self, other: &Self, meter: &mut Meter) -> VResult<bool> {
-        let joined = self.joined(other);
+        let (locals, mine, theirs) = self.joined_parts(other);
+        // Without releases and with every edge of `other` covered, the join is `self`.
+        let trivial = matches!((&mine, &theirs), (Cow::Borrowed(_), Cow::Borrowed(_)))
+            && mine.leq(&theirs);
+        let joined_graph = if trivial { None } else { Some(mine.join(&theirs)) };
         meter.add(Scope::Function, JOIN_BASE_COST)?;
         meter.add_items(Scope::Function, JOIN_PER_LOCAL_COST, self.locals.len())?;
         meter.add_items(Scope::Function, JOIN_PER_GRAPH_ITEM_COST, self.graph.size())?;
-        let unchanged = self.locals == joined.locals && self.graph.leq(&joined.graph);
+        let Some(graph) = joined_graph else {
+            return Ok(false);
+        };
+        let unchanged = self.locals == locals && self.graph.leq(&graph);
         if unchanged {
             Ok(false)
         } else {
-            *self = joined;
+            self.locals = locals;
+            self.graph = graph;
             Ok(true)
         }
     }

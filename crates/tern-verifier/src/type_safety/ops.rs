@@ -2,7 +2,8 @@
 
 use super::TypeSafety;
 use crate::error::{crash, VResult};
-use crate::view::{instantiate, is_assignable, materialize};
+use crate::view::{instantiate, instantiate_cow, is_assignable, is_struct_type, materialize};
+use std::borrow::Cow;
 use tern_binary::*;
 use tern_primitives::{Ability, AbilitySet, StatusCode};
 
@@ -306,9 +307,9 @@ fn borrow_field(
         }
     };
     let def = b.struct_def(def_idx)?;
-    let expected = materialize(def.struct_handle, args);
     match &operand {
-        ST::Reference(inner) | ST::MutableReference(inner) if **inner == expected => {}
+        ST::Reference(inner) | ST::MutableReference(inner)
+            if is_struct_type(inner, def.struct_handle, args) => {}
         _ => return Err(c.error(S::BORROWFIELD_TYPE_MISMATCH_ERROR, pc)),
     }
     let field_ty = match variants {
@@ -363,7 +364,7 @@ fn call(
     let handle = b.function_handle(handle)?;
     for param in b.sig(handle.parameters)?.0.iter().rev() {
         let arg = c.pop()?;
-        if !is_assignable(&instantiate(param, args), &arg) {
+        if !is_assignable(&instantiate_cow(param, args), &arg) {
             return Err(c.error(S::CALL_TYPE_MISMATCH_ERROR, pc));
         }
     }
@@ -422,7 +423,7 @@ fn pack_closure(
     for ty in captured.into_iter().rev() {
         let arg = c.pop()?;
         abilities = abilities.intersect(c.abilities(&arg)?);
-        if !is_assignable(&instantiate(ty, args), &arg) {
+        if !is_assignable(&instantiate_cow(ty, args), &arg) {
             return Err(c
                 .error(S::PACK_TYPE_MISMATCH_ERROR, pc)
                 .with_message("captured argument type mismatch"));
@@ -444,13 +445,13 @@ fn pack_closure(
 }
 
 /// The field types of a struct or one of its variants, instantiated.
-fn fields_of(
+fn fields_of<'d>(
     c: &TypeSafety<'_, '_>,
     pc: u16,
-    def: &StructDefinition,
+    def: &'d StructDefinition,
     variant: Option<u16>,
     args: &[SignatureToken],
-) -> VResult<Vec<SignatureToken>> {
+) -> VResult<Vec<Cow<'d, SignatureToken>>> {
     let fields = match (&def.field_information, variant) {
         (StructFieldInformation::Declared(fields), None) => fields,
         (StructFieldInformation::DeclaredVariants(vs), Some(v)) => match vs.get(usize::from(v)) {
@@ -459,7 +460,7 @@ fn fields_of(
         },
         _ => return Err(c.error(S::PACK_TYPE_MISMATCH_ERROR, pc)),
     };
-    Ok(fields.iter().map(|f| instantiate(&f.type_, args)).collect())
+    Ok(fields.iter().map(|f| instantiate_cow(&f.type_, args)).collect())
 }
 
 fn pack(
@@ -487,12 +488,11 @@ fn unpack(
     variant: Option<u16>,
     args: &[SignatureToken],
 ) -> VResult<()> {
-    let ty = materialize(def.struct_handle, args);
-    if c.pop()? != ty {
+    if !is_struct_type(&c.pop()?, def.struct_handle, args) {
         return Err(c.error(S::UNPACK_TYPE_MISMATCH_ERROR, pc));
     }
     for field in fields_of(c, pc, def, variant, args)? {
-        c.push(field)?;
+        c.push(field.into_owned())?;
     }
     Ok(())
 }
@@ -503,9 +503,12 @@ fn test_variant(
     def: &StructDefinition,
     args: &[SignatureToken],
 ) -> VResult<()> {
-    let ty = materialize(def.struct_handle, args);
     match c.pop()? {
-        ST::Reference(inner) | ST::MutableReference(inner) if *inner == ty => c.push(ST::Bool),
+        ST::Reference(inner) | ST::MutableReference(inner)
+            if is_struct_type(&inner, def.struct_handle, args) =>
+        {
+            c.push(ST::Bool)
+        }
         _ => Err(c.error(S::TEST_VARIANT_TYPE_MISMATCH_ERROR, pc)),
     }
 }

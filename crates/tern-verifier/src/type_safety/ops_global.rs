@@ -3,7 +3,7 @@
 use super::ops::expect;
 use super::TypeSafety;
 use crate::error::{crash, VResult};
-use crate::view::{is_assignable, materialize};
+use crate::view::{is_assignable, is_struct_type, materialize};
 use tern_binary::*;
 use tern_primitives::{Ability, StatusCode};
 
@@ -55,6 +55,20 @@ fn struct_type(
     Ok((ty, has_key))
 }
 
+/// The struct handle of definition `def` and whether `S<args>` has `key`.
+fn struct_key<'s>(
+    c: &TypeSafety<'_, '_>,
+    def: StructDefinitionIndex,
+    args: &'s [SignatureToken],
+) -> VResult<((StructHandleIndex, &'s [SignatureToken]), bool)> {
+    let handle = c.binary.struct_def(def)?.struct_handle;
+    let has_key = c
+        .binary
+        .struct_abilities(handle, args, c.view.type_parameters)?
+        .has(Ability::Key);
+    Ok(((handle, args), has_key))
+}
+
 fn borrow_global(
     c: &mut TypeSafety<'_, '_>,
     pc: u16,
@@ -80,7 +94,7 @@ fn exists(
     def: StructDefinitionIndex,
     args: &[SignatureToken],
 ) -> VResult<()> {
-    let (_, has_key) = struct_type(c, def, args)?;
+    let (_, has_key) = struct_key(c, def, args)?;
     if !has_key {
         return Err(c.error(S::EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT, pc));
     }
@@ -108,13 +122,13 @@ fn move_to(
     def: StructDefinitionIndex,
     args: &[SignatureToken],
 ) -> VResult<()> {
-    let (ty, has_key) = struct_type(c, def, args)?;
+    let (ty, has_key) = struct_key(c, def, args)?;
     if !has_key {
         return Err(c.error(S::MOVETO_WITHOUT_KEY_ABILITY, pc));
     }
     let value = c.pop()?;
     let signer = c.pop()?;
-    if value != ty {
+    if !is_struct_type(&value, ty.0, ty.1) {
         return Err(c.error(S::MOVETO_TYPE_MISMATCH_ERROR, pc));
     }
     match signer {
@@ -138,8 +152,8 @@ fn element_of(ty: SignatureToken, mut_only: bool) -> Option<SignatureToken> {
     }
 }
 
-fn declared(c: &TypeSafety<'_, '_>, sig: SignatureIndex) -> VResult<SignatureToken> {
-    c.binary.sig(sig)?.0.first().cloned().ok_or_else(crash)
+fn declared<'a>(c: &TypeSafety<'a, '_>, sig: SignatureIndex) -> VResult<&'a SignatureToken> {
+    c.binary.sig(sig)?.0.first().ok_or_else(crash)
 }
 
 fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResult<()> {
@@ -150,18 +164,18 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
             let elem = declared(c, *sig)?;
             for _ in 0..*n {
                 let value = c.pop()?;
-                if !is_assignable(&elem, &value) {
+                if !is_assignable(elem, &value) {
                     return Err(mismatch(c));
                 }
             }
-            c.stack.push(ST::Vector(Box::new(elem)));
+            c.stack.push(ST::Vector(Box::new(elem.clone())));
             Ok(())
         }
         B::VecLen(sig) => {
             let vector = c.pop()?;
             let elem = declared(c, *sig)?;
             match element_of(vector, false) {
-                Some(found) if found == elem => c.push(ST::U64),
+                Some(found) if found == *elem => c.push(ST::U64),
                 _ => Err(mismatch(c)),
             }
         }
@@ -174,10 +188,10 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
                 return Err(mismatch(c));
             }
             match element_of(vector, mutable) {
-                Some(found) if found == elem && mutable => {
+                Some(found) if found == *elem && mutable => {
                     c.push(ST::MutableReference(Box::new(found)))
                 }
-                Some(found) if found == elem => c.push(ST::Reference(Box::new(found))),
+                Some(found) if found == *elem => c.push(ST::Reference(Box::new(found))),
                 _ => Err(mismatch(c)),
             }
         }
@@ -185,11 +199,11 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
             let value = c.pop()?;
             let vector = c.pop()?;
             let elem = declared(c, *sig)?;
-            if !is_assignable(&elem, &value) {
+            if !is_assignable(elem, &value) {
                 return Err(mismatch(c));
             }
             match element_of(vector, true) {
-                Some(found) if found == elem => Ok(()),
+                Some(found) if found == *elem => Ok(()),
                 _ => Err(mismatch(c)),
             }
         }
@@ -197,14 +211,14 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
             let vector = c.pop()?;
             let elem = declared(c, *sig)?;
             match element_of(vector, true) {
-                Some(found) if found == elem => c.push(found),
+                Some(found) if found == *elem => c.push(found),
                 _ => Err(mismatch(c)),
             }
         }
         B::VecUnpack(sig, n) => {
             let vector = c.pop()?;
             let elem = declared(c, *sig)?;
-            if vector != ST::Vector(Box::new(elem.clone())) {
+            if !matches!(&vector, ST::Vector(inner) if **inner == *elem) {
                 return Err(mismatch(c));
             }
             for _ in 0..*n {
@@ -221,7 +235,7 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
             }
             let elem = declared(c, *sig)?;
             match element_of(vector, true) {
-                Some(found) if found == elem => Ok(()),
+                Some(found) if found == *elem => Ok(()),
                 _ => Err(mismatch(c)),
             }
         }

@@ -1,0 +1,194 @@
+//! `tern bench`: time one Move function, the built-in benchmark programs beside their native
+//! twins (`--programs`), or every opcode family (`--opcodes`).
+
+use anyhow::{bail, Context, Result};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tern_bench::report::FunctionReport;
+use tern_bench::stats::{measure, Budget, MeasureConfig};
+use tern_bench::{count_instructions, prepare_source, run, table};
+use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgValue};
+use tern_testrunner::NamedAddresses;
+
+/// Arguments of `tern bench`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct BenchArgs {
+    /// The `.masm` file holding the module.
+    #[arg(required_unless_present_any = ["programs", "opcodes"])]
+    file: Option<PathBuf>,
+    /// `0xADDR::module::function` to time.
+    #[arg(required_unless_present_any = ["programs", "opcodes"])]
+    target: Option<String>,
+    /// Arguments (`25 7u8 @0x1 b"hi" vector[1,2]`).
+    #[arg(long, num_args = 1.., allow_negative_numbers = true)]
+    args: Vec<String>,
+    /// Type arguments.
+    #[arg(long = "type-args", num_args = 1..)]
+    type_args: Vec<String>,
+    /// Signer addresses, passed first.
+    #[arg(long, num_args = 1..)]
+    signers: Vec<String>,
+    /// Timed calls in total (per program with --programs).
+    #[arg(long, conflicts_with = "time")]
+    iters: Option<u64>,
+    /// Seconds of timed calls (default 2; per arm with --programs).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Number of samples the timed calls are split into.
+    #[arg(long, default_value_t = 20)]
+    samples: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Time the built-in benchmark programs beside their native twins (a Markdown table).
+    #[arg(long, conflicts_with = "opcodes")]
+    programs: bool,
+    /// Measure the per-opcode cost table.
+    #[arg(long)]
+    opcodes: bool,
+    /// Where to write the table as CSV (--programs, --opcodes; default for --opcodes:
+    /// `opcodes.csv`).
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Only programs or opcode families whose name contains this text.
+    #[arg(long)]
+    filter: Option<String>,
+}
+
+impl BenchArgs {
+    fn config(&self) -> MeasureConfig {
+        let budget = match (self.iters, self.time) {
+            (Some(n), _) => Budget::Iters(n),
+            (None, Some(t)) => Budget::Time(Duration::from_secs_f64(t.max(0.0))),
+            (None, None) => Budget::Time(Duration::from_secs(2)),
+        };
+        MeasureConfig {
+            budget,
+            samples: self.samples.max(1),
+            warmup: Duration::from_millis(300),
+        }
+    }
+
+    fn selected(&self, name: &str) -> bool {
+        self.filter.as_deref().map_or(true, |f| name.contains(f))
+    }
+}
+
+/// Runs `tern bench`.
+pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
+    if a.programs {
+        return programs(a);
+    }
+    if a.opcodes {
+        return crate::bench_opcodes::opcodes(a.csv.clone(), a.filter.as_deref(), a.json);
+    }
+    let (Some(file), Some(target)) = (&a.file, &a.target) else {
+        bail!("give FILE.masm and 0xADDR::module::function, or --programs, or --opcodes");
+    };
+    let named = NamedAddresses::new();
+    let target = parse_run_target(target, &named).map_err(anyhow::Error::msg)?;
+    let source =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let type_args = a
+        .type_args
+        .iter()
+        .map(|t| parse_type_arg(t, &named).map_err(anyhow::Error::msg))
+        .collect::<Result<Vec<_>>>()?;
+    let mut args = Vec::new();
+    for s in &a.signers {
+        let addr = parse_address_arg(s, &named).map_err(anyhow::Error::msg)?;
+        args.push(addr.as_bytes().to_vec());
+    }
+    for s in &a.args {
+        args.push(ArgValue::parse(s, &named)?.to_bcs());
+    }
+    let prepared = prepare_source(&source, target.function.as_str(), &type_args, args)
+        .with_context(|| file.display().to_string())?;
+    if prepared.module() != &target.module {
+        bail!(
+            "{} defines module {}, not {}",
+            file.display(),
+            prepared.module(),
+            target.module
+        );
+    }
+    run(&prepared).context("the function fails")?;
+    let name = format!("{}::{}", target.module, target.function);
+    status(a.json, &format!("{name}: counting instructions"));
+    let instructions = count_instructions(&prepared)?;
+    let samples = measure(
+        || run(&prepared),
+        &a.config(),
+        &mut |d, t| progress(a.json, &name, d, t),
+    )?;
+    clear_status(a.json);
+    let report = FunctionReport::new(name, instructions, &samples);
+    if a.json {
+        println!("{}", report.to_json());
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tern bench --programs`.
+fn programs(a: &BenchArgs) -> Result<ExitCode> {
+    let config = a.config();
+    let mut rows = Vec::new();
+    for p in tern_bench::PROGRAMS.iter().filter(|p| a.selected(p.name)) {
+        status(a.json, &format!("{}: preparing", p.name));
+        let row = table::measure_program(p, p.figure_size, &config, &mut |arm, d, t| {
+            progress(a.json, &format!("{} ({arm})", p.name), d, t)
+        })
+        .with_context(|| p.name.to_string())?;
+        rows.push(row);
+    }
+    clear_status(a.json);
+    if let Some(path) = &a.csv {
+        std::fs::write(path, table::csv(&rows))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if a.json {
+        let items: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "{{\"program\":\"{}\",\"size\":{},\"ns_per_call\":{},\"native_ns_per_call\":{},\
+                     \"instructions_per_call\":{},\"ns_per_instruction\":{},\"ratio_to_native\":{}}}",
+                    r.name,
+                    r.size,
+                    tern_bench::report::json_number(r.tern.median),
+                    tern_bench::report::json_number(r.native.median),
+                    r.instructions,
+                    tern_bench::report::json_number(r.ns_per_instruction()),
+                    tern_bench::report::json_number(r.ratio_to_native())
+                )
+            })
+            .collect();
+        println!("[{}]", items.join(","));
+    } else {
+        print!("{}", table::markdown_table(&rows));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Shows a one-line status on a terminal's stderr (never in JSON mode or when redirected).
+pub(crate) fn status(json: bool, text: &str) {
+    let mut err = std::io::stderr();
+    if !json && err.is_terminal() {
+        let _ = write!(err, "\r\x1b[K{text}");
+        let _ = err.flush();
+    }
+}
+
+/// A progress indicator: `name: sample d/t`.
+pub(crate) fn progress(json: bool, name: &str, done: usize, total: usize) {
+    status(json, &format!("{name}: sample {done}/{total}"));
+}
+
+/// Erases the status line.
+pub(crate) fn clear_status(json: bool) {
+    status(json, "");
+}
