@@ -10,10 +10,7 @@ fn corpus() -> Vec<Vec<u8>> {
     let mut files = Vec::new();
     collect(&root, &mut files);
     files.sort();
-    files
-        .iter()
-        .filter_map(|f| std::fs::read(f).ok())
-        .collect()
+    files.iter().filter_map(|f| std::fs::read(f).ok()).collect()
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {

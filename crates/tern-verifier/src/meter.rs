@@ -22,18 +22,24 @@ struct Bounds {
 }
 
 impl Bounds {
+    #[inline]
     fn add(&mut self, units: u128) -> VResult<()> {
         if let Some(max) = self.max {
             let new_units = self.units.saturating_add(units);
             if new_units > max {
-                return Err(err(StatusCode::CONSTRAINT_NOT_SATISFIED).with_message(format!(
-                    "program too complex (`{} current + {} new > {} max`)",
-                    self.units, units, max
-                )));
+                return Err(self.too_complex(units, max));
             }
             self.units = new_units;
         }
         Ok(())
+    }
+
+    #[cold]
+    fn too_complex(&self, units: u128, max: u128) -> tern_primitives::VmError {
+        err(StatusCode::CONSTRAINT_NOT_SATISFIED).with_message(format!(
+            "program too complex (`{} current + {} new > {} max`)",
+            self.units, units, max
+        ))
     }
 }
 
@@ -77,11 +83,13 @@ impl Meter {
     }
 
     /// Charges `units`.
+    #[inline]
     pub(crate) fn add(&mut self, scope: Scope, units: u128) -> VResult<()> {
         self.bounds(scope).add(units)
     }
 
     /// Charges `items` times `per_item`.
+    #[inline]
     pub(crate) fn add_items(&mut self, scope: Scope, per_item: u128, items: usize) -> VResult<()> {
         if items == 0 {
             return Ok(());

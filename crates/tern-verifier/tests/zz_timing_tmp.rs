@@ -6,7 +6,8 @@ fn timing() {
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
     let bins: Vec<Vec<u8>> = manifest.lines().skip(1).map(|l| std::fs::read(dir.join(l.split('\t').next().unwrap())).unwrap()).collect();
     let mut best = std::time::Duration::MAX; let mut bestd = best; let mut bestl = best;
-    for round in 0..60 {
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(60);
+    for round in 0..rounds {
         let t = Instant::now();
         let mods: Vec<CompiledModule> = bins.iter().map(|b| CompiledModule::deserialize(b).unwrap()).collect();
         let d = t.elapsed();

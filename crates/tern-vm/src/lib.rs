@@ -19,4 +19,4 @@ pub mod values;
 pub use execute::ExecutionOutcome;
 pub use runtime::{Runtime, VmConfig};
 pub use session::Session;
-pub use storage::{ChangeSet, InMemoryStorage, ResourceChange, Storage};
+pub use storage::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};

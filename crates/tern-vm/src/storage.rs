@@ -14,6 +14,14 @@ pub trait Storage: Send + Sync {
     fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>>;
 }
 
+/// Storage a VM can also write: publishing stores modules, committing applies change sets.
+pub trait StorageBackend: Storage {
+    /// Stores a published module (its bytes and deserialized form).
+    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>);
+    /// Applies the changes of a committed session.
+    fn apply(&mut self, changes: ChangeSet);
+}
+
 /// What a committed session did to one resource.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResourceChange {
@@ -84,6 +92,16 @@ impl InMemoryStorage {
     /// All resources.
     pub fn resources(&self) -> impl Iterator<Item = (&(AccountAddress, StructTag), &Vec<u8>)> {
         self.resources.iter()
+    }
+}
+
+impl StorageBackend for InMemoryStorage {
+    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
+        InMemoryStorage::put_module(self, id, bytes, module);
+    }
+
+    fn apply(&mut self, changes: ChangeSet) {
+        InMemoryStorage::apply(self, changes);
     }
 }
 

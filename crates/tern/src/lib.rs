@@ -6,11 +6,57 @@
 //!
 //! What is shared and what is per run: the [`Runtime`] (configuration, natives, loaded code and
 //! interned types) is `Send + Sync` and shared by every session; a [`Session`] holds one
-//! transaction's heap and buffered writes and lives on one thread.
+//! transaction's heap and buffered writes and lives on one thread. [`Vm`] itself is
+//! `Send + Sync`; many VMs (or sessions built on [`Vm::runtime`]) can share one runtime.
+//!
+//! ```
+//! use tern::{AccountAddress, MoveValue, StatusCode, Vm};
+//!
+//! let mut vm = Vm::with_stdlib()?;
+//! vm.publish_masm(
+//!     "module 0x42::counter
+//! struct Counter has key
+//!   value: u64
+//!
+//! public fun create(s: &signer, v: u64)
+//!     move_loc s
+//!     move_loc v
+//!     pack Counter
+//!     move_to Counter
+//!     ret
+//!
+//! public fun get(a: address): u64 acquires Counter
+//!     move_loc a
+//!     borrow_global Counter
+//!     borrow_field Counter, value
+//!     read_ref
+//!     ret
+//! ",
+//! )?;
+//! let alice = AccountAddress::from_u64(0xa11ce);
+//! let created = vm.call(
+//!     "0x42::counter::create",
+//!     &[],
+//!     &[MoveValue::Signer(alice), MoveValue::U64(7)],
+//! )?;
+//! assert_eq!(created.changes.resources.len(), 1);
+//! let out = vm.call("0x42::counter::get", &[], &[MoveValue::Address(alice)])?;
+//! assert_eq!(out.return_values, vec!["7".to_string()]);
+//!
+//! // A second `create` aborts: storage is left exactly as it was.
+//! let err = vm
+//!     .call("0x42::counter::create", &[], &[MoveValue::Signer(alice), MoveValue::U64(9)])
+//!     .unwrap_err();
+//! assert_eq!(err.status(), StatusCode::RESOURCE_ALREADY_EXISTS);
+//! let out = vm.call("0x42::counter::get", &[], &[MoveValue::Address(alice)])?;
+//! assert_eq!(out.return_values, vec!["7".to_string()]);
+//! # Ok::<(), tern::VmError>(())
+//! ```
 
 mod compat;
 mod publish;
 mod test_adapter;
+mod value;
 mod vm;
 
 pub use compat::{check_compatibility, CompatibilityOptions};
@@ -18,4 +64,5 @@ pub use publish::{ModuleVerifier, PublishError};
 pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
 pub use tern_vm::{ChangeSet, ExecutionOutcome, InMemoryStorage, Runtime, Session, VmConfig};
 pub use test_adapter::TernAdapter;
+pub use value::MoveValue;
 pub use vm::{RunOutput, Vm};

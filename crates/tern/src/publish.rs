@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use tern_binary::CompiledModule;
 use tern_primitives::{Location, ModuleId, StatusCode, VmError};
-use tern_vm::InMemoryStorage;
+use tern_vm::{Storage, StorageBackend};
 
 /// Why a module could not be published (the peer's located error).
 pub type PublishError = VmError;
@@ -15,12 +15,11 @@ pub type ModuleVerifier = dyn Fn(&CompiledModule) -> Result<(), VmError> + Send 
 pub(crate) fn check_links(
     module: &CompiledModule,
     id: &ModuleId,
-    storage: &InMemoryStorage,
+    storage: &dyn Storage,
     bundle: &[ModuleId],
 ) -> Result<(), VmError> {
     for dep in tern_vm::loader::imports(module) {
-        if dep != *id && !bundle.contains(&dep) && tern_vm::Storage::module(storage, &dep).is_none()
-        {
+        if dep != *id && !bundle.contains(&dep) && storage.module(&dep).is_none() {
             return Err(VmError::new(StatusCode::LINKER_ERROR)
                 .with_message(format!(
                     "Linker Error: Module {}::{} doesn't exist",
@@ -35,7 +34,7 @@ pub(crate) fn check_links(
         let name = module.identifiers.get(friend.name.idx());
         if let (Some(a), Some(n)) = (addr, name) {
             let fid = ModuleId::new(*a, n.clone());
-            if !bundle.contains(&fid) && tern_vm::Storage::module(storage, &fid).is_none() {
+            if !bundle.contains(&fid) && storage.module(&fid).is_none() {
                 return Err(VmError::new(StatusCode::LINKER_ERROR).with_message(format!(
                     "Linker Error: Module {}::{} doesn't exist",
                     fid.address.full_hex(),
@@ -49,7 +48,7 @@ pub(crate) fn check_links(
 
 /// Stores a module and returns its id.
 pub(crate) fn store(
-    storage: &mut InMemoryStorage,
+    storage: &mut dyn StorageBackend,
     id: ModuleId,
     bytes: Vec<u8>,
     module: CompiledModule,

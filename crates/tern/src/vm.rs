@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tern_binary::{CompiledModule, CompiledScript};
 use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
 use tern_vm::values::{display_value, Closure};
-use tern_vm::{ChangeSet, InMemoryStorage, Runtime, Session, VmConfig};
+use tern_vm::{ChangeSet, InMemoryStorage, Runtime, Session, StorageBackend, VmConfig};
 
 /// The result of a successful run: printed return values and `&mut` inputs, and the changes
 /// that were committed.
@@ -27,8 +27,9 @@ pub struct Vm {
     gas_budget: Option<u64>,
     verifier_config: tern_verifier::VerifierConfig,
     runtime: Arc<Runtime>,
-    storage: InMemoryStorage,
+    storage: Box<dyn StorageBackend>,
     verifier: Option<Box<ModuleVerifier>>,
+    published: Vec<ModuleId>,
 }
 
 impl std::fmt::Debug for Vm {
@@ -44,14 +45,30 @@ impl Default for Vm {
 }
 
 impl Vm {
-    /// A VM with this configuration, the standard-library natives registered and empty storage.
+    /// A VM with this configuration, the standard-library natives registered and empty
+    /// in-memory storage.
     pub fn new(config: VmConfig) -> Vm {
+        Vm::with_parts(
+            config,
+            tern_natives::stdlib_natives(),
+            Box::new(InMemoryStorage::new()),
+        )
+    }
+
+    /// A VM with this configuration, these natives (add the standard library's with
+    /// `tern_natives::add_stdlib_natives`) and this storage backend.
+    pub fn with_parts(
+        config: VmConfig,
+        natives: tern_vm::natives::NativeRegistry,
+        storage: Box<dyn StorageBackend>,
+    ) -> Vm {
         Vm {
             gas_budget: None,
             verifier_config: tern_verifier::VerifierConfig::default(),
-            runtime: Arc::new(Runtime::new(config, tern_natives::stdlib_natives())),
-            storage: InMemoryStorage::new(),
+            runtime: Arc::new(Runtime::new(config, natives)),
+            storage,
             verifier: None,
+            published: Vec::new(),
         }
     }
 
@@ -95,8 +112,8 @@ impl Vm {
     }
 
     /// The committed storage.
-    pub fn storage(&self) -> &InMemoryStorage {
-        &self.storage
+    pub fn storage(&self) -> &dyn StorageBackend {
+        self.storage.as_ref()
     }
 
     /// Publishes a module from its bytes.
@@ -125,14 +142,14 @@ impl Vm {
     ) -> Result<ModuleId, VmError> {
         let id = tern_vm::session::compiled_module_id(&module)?;
         // The peer checks an upgrade against the old module before verifying the new one.
-        if let Some(old) = tern_vm::Storage::module(&self.storage, &id) {
+        if let Some(old) = self.storage.module(&id) {
             check_compatibility(&old, &module, options)?;
         }
         tern_verifier::verify_module(&module, &self.verifier_config)?;
         if let Some(verify) = &self.verifier {
             verify(&module)?;
         }
-        check_links(&module, &id, &self.storage, &[])?;
+        check_links(&module, &id, self.storage.as_ref(), &[])?;
         let friends = module.friend_decls.iter().filter_map(|f| {
             Some(ModuleId::new(
                 *module.address_identifiers.get(f.address.idx())?,
@@ -142,7 +159,7 @@ impl Vm {
         let deps: Vec<(ModuleId, Arc<CompiledModule>)> = tern_vm::loader::imports(&module)
             .chain(friends)
             .filter_map(|d| {
-                let m = tern_vm::Storage::module(&self.storage, &d)?;
+                let m = self.storage.module(&d)?;
                 Some((d, m))
             })
             .collect();
@@ -152,7 +169,10 @@ impl Vm {
                 .map(|(_, m)| m.as_ref())
         };
         tern_verifier::verify_module_dependencies(&module, &lookup)?;
-        store(&mut self.storage, id.clone(), bytes, module);
+        store(self.storage.as_mut(), id.clone(), bytes, module);
+        if !self.published.contains(&id) {
+            self.published.push(id.clone());
+        }
         self.runtime.write()?.evict(&id);
         Ok(id)
     }
@@ -166,7 +186,7 @@ impl Vm {
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {
         let runtime = self.runtime.clone();
-        let mut session = Session::new(&runtime, &self.storage);
+        let mut session = Session::new(&runtime, self.storage.as_ref());
         session.set_gas_budget(self.gas_budget);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
@@ -189,7 +209,7 @@ impl Vm {
         let deps: Vec<(ModuleId, Arc<CompiledModule>)> = script_imports(script)
             .into_iter()
             .filter_map(|d| {
-                let m = tern_vm::Storage::module(&self.storage, &d)?;
+                let m = self.storage.module(&d)?;
                 Some((d, m))
             })
             .collect();
@@ -199,7 +219,7 @@ impl Vm {
                 .map(|(_, m)| m.as_ref())
         };
         tern_verifier::verify_script_dependencies(script, &lookup)?;
-        let mut session = Session::new(&runtime, &self.storage);
+        let mut session = Session::new(&runtime, self.storage.as_ref());
         session.set_gas_budget(self.gas_budget);
         let f = runtime.write()?.load_script(script)?;
         let tys = load_types(&mut session, type_args).map_err(|e| {
@@ -216,15 +236,99 @@ impl Vm {
         Ok(RunOutput { changes, ..out })
     }
 
+    /// Assembles `.masm` text holding one module (its imports resolved against the published
+    /// modules) and publishes it.
+    pub fn publish_masm(&mut self, source: &str) -> Result<ModuleId, VmError> {
+        let deps: Vec<Arc<CompiledModule>> = self
+            .published
+            .iter()
+            .filter_map(|id| self.storage.module(id))
+            .collect();
+        let dep_refs: Vec<&CompiledModule> = deps.iter().map(|m| m.as_ref()).collect();
+        let unit = tern_asm::assembler::assemble(source, &dep_refs, &Default::default())
+            .map_err(|e| VmError::new(StatusCode::UNKNOWN_MODULE).with_message(format!("{e:#}")))?;
+        let tern_asm::assembler::CompiledUnit::Module(module) = unit else {
+            return Err(VmError::new(StatusCode::UNKNOWN_MODULE)
+                .with_message("expected a module but found a script"));
+        };
+        let bytes = module
+            .serialize()
+            .map_err(|e| VmError::new(e.status).with_message(e.message))?;
+        self.publish(&bytes)
+    }
+
+    /// Calls `0xADDR::module::function` with typed arguments; commits on success.
+    pub fn call(
+        &mut self,
+        function: &str,
+        type_args: &[TypeTag],
+        args: &[crate::MoveValue],
+    ) -> Result<RunOutput, VmError> {
+        let (module, name) = parse_function(function)?;
+        let blobs = args.iter().map(crate::MoveValue::to_bcs).collect();
+        self.run_function(&module, &name, type_args, blobs)
+    }
+
+    /// Runs a function like [`Vm::run_function`] but commits nothing: the output's `changes`
+    /// are what committing would apply (see [`Vm::commit`]).
+    pub fn simulate_function(
+        &self,
+        module: &ModuleId,
+        function: &str,
+        type_args: &[TypeTag],
+        args: Vec<Vec<u8>>,
+    ) -> Result<RunOutput, VmError> {
+        let mut session = Session::new(&self.runtime, self.storage.as_ref());
+        session.set_gas_budget(self.gas_budget);
+        let f = session.function(module, function)?;
+        let tys = load_types(&mut session, type_args)?;
+        let outcome = session.execute(f, tys, args)?;
+        let out = render(&mut session, &outcome)?;
+        let changes = session.finish()?;
+        Ok(RunOutput { changes, ..out })
+    }
+
+    /// Applies a change set (for example one returned by [`Vm::simulate_function`]).
+    pub fn commit(&mut self, changes: ChangeSet) {
+        self.storage.apply(changes);
+    }
+
+    /// The BCS bytes of the resource of type `tag` at `address`, if it exists.
+    pub fn resource_bytes(
+        &self,
+        address: tern_primitives::AccountAddress,
+        tag: &tern_primitives::StructTag,
+    ) -> Option<Vec<u8>> {
+        self.storage.resource(&address, tag)
+    }
+
     /// Renders a resource the way the test runner's `view` prints it.
     pub fn view(
         &self,
         address: tern_primitives::AccountAddress,
         tag: &tern_primitives::StructTag,
     ) -> Result<Option<String>, VmError> {
-        let mut session = Session::new(&self.runtime, &self.storage);
+        let mut session = Session::new(&self.runtime, self.storage.as_ref());
         session.view_resource(address, tag)
     }
+}
+
+/// Splits `0xADDR::module::function`.
+fn parse_function(path: &str) -> Result<(ModuleId, String), VmError> {
+    let bad = || {
+        VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
+            "`{path}` is not of the form 0xADDR::module::function"
+        ))
+    };
+    let mut parts = path.split("::");
+    let (Some(addr), Some(module), Some(function), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad());
+    };
+    let address = tern_primitives::AccountAddress::from_hex_literal(addr).map_err(|_| bad())?;
+    let module = tern_primitives::Identifier::new(module).map_err(|_| bad())?;
+    Ok((ModuleId::new(address, module), function.to_string()))
 }
 
 /// The modules a script imports.

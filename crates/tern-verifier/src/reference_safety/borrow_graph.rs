@@ -262,6 +262,17 @@ impl BorrowGraph {
         }
         self.alive = self.alive.saturating_sub(1);
         let range = self.parent_range(id);
+        let has_parents = self.edges.iter().any(|e| e.child == id);
+        if !has_parents {
+            // Nothing to reconnect: only the edges to the children go.
+            if !range.is_empty() {
+                self.edges.drain(range);
+                if !self.overflown.is_empty() {
+                    self.overflown.retain(|&(p, _)| p != id);
+                }
+            }
+            return;
+        }
         let children: SmallVec<[Entry; 4]> = self.edges.drain(range).collect();
         let parents: SmallVec<[Entry; 4]> =
             self.edges.iter().filter(|e| e.child == id).cloned().collect();

@@ -2,7 +2,10 @@
 
 use super::TypeSafety;
 use crate::error::{crash, VResult};
-use crate::view::{instantiate, instantiate_cow, is_assignable, is_struct_type, materialize};
+use crate::view::{
+    instantiate, instantiate_cow, is_assignable, is_assignable_instantiated, is_struct_type,
+    materialize,
+};
 use std::borrow::Cow;
 use tern_binary::*;
 use tern_primitives::{Ability, AbilitySet, StatusCode};
@@ -364,7 +367,7 @@ fn call(
     let handle = b.function_handle(handle)?;
     for param in b.sig(handle.parameters)?.0.iter().rev() {
         let arg = c.pop()?;
-        if !is_assignable(&instantiate_cow(param, args), &arg) {
+        if !is_assignable_instantiated(param, args, &arg) {
             return Err(c.error(S::CALL_TYPE_MISMATCH_ERROR, pc));
         }
     }
@@ -423,7 +426,7 @@ fn pack_closure(
     for ty in captured.into_iter().rev() {
         let arg = c.pop()?;
         abilities = abilities.intersect(c.abilities(&arg)?);
-        if !is_assignable(&instantiate_cow(ty, args), &arg) {
+        if !is_assignable_instantiated(ty, args, &arg) {
             return Err(c
                 .error(S::PACK_TYPE_MISMATCH_ERROR, pc)
                 .with_message("captured argument type mismatch"));

@@ -1,0 +1,134 @@
+//! Typed argument values for calls from Rust, encoded to BCS for the VM.
+
+use tern_primitives::{AccountAddress, I256, U256};
+
+/// A Move value given from Rust (an argument of a call).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveValue {
+    /// `bool`.
+    Bool(bool),
+    /// `u8`.
+    U8(u8),
+    /// `u16`.
+    U16(u16),
+    /// `u32`.
+    U32(u32),
+    /// `u64`.
+    U64(u64),
+    /// `u128`.
+    U128(u128),
+    /// `u256`.
+    U256(U256),
+    /// `i8`.
+    I8(i8),
+    /// `i16`.
+    I16(i16),
+    /// `i32`.
+    I32(i32),
+    /// `i64`.
+    I64(i64),
+    /// `i128`.
+    I128(i128),
+    /// `i256`.
+    I256(I256),
+    /// `address`.
+    Address(AccountAddress),
+    /// A `signer` (or `&signer`) for this account.
+    Signer(AccountAddress),
+    /// `vector<T>` with the given elements.
+    Vector(Vec<MoveValue>),
+    /// A struct, by its fields in declaration order.
+    Struct(Vec<MoveValue>),
+    /// An enum value: variant index and fields.
+    Variant(u16, Vec<MoveValue>),
+    /// Already BCS-encoded bytes, passed as they are.
+    Bcs(Vec<u8>),
+}
+
+impl MoveValue {
+    /// `vector<u8>` from bytes.
+    pub fn bytes(bytes: impl AsRef<[u8]>) -> MoveValue {
+        MoveValue::Vector(bytes.as_ref().iter().map(|b| MoveValue::U8(*b)).collect())
+    }
+
+    /// The BCS encoding (a signer as its 32 address bytes, which the VM accepts for `signer`
+    /// and `&signer` parameters).
+    pub fn to_bcs(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write(&mut out);
+        out
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        match self {
+            MoveValue::Bool(b) => out.push(u8::from(*b)),
+            MoveValue::U8(v) => out.push(*v),
+            MoveValue::U16(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::U32(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::U64(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::U128(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::U256(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::I8(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::I16(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::I32(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::I64(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::I128(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::I256(v) => out.extend_from_slice(&v.to_le_bytes()),
+            MoveValue::Address(a) | MoveValue::Signer(a) => out.extend_from_slice(a.as_bytes()),
+            MoveValue::Vector(items) => {
+                uleb(out, items.len() as u64);
+                for i in items {
+                    i.write(out);
+                }
+            }
+            MoveValue::Struct(fields) => {
+                for f in fields {
+                    f.write(out);
+                }
+            }
+            MoveValue::Variant(tag, fields) => {
+                uleb(out, u64::from(*tag));
+                for f in fields {
+                    f.write(out);
+                }
+            }
+            MoveValue::Bcs(b) => out.extend_from_slice(b),
+        }
+    }
+}
+
+fn uleb(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let byte = (v & 0x7F) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodes_like_bcs() {
+        assert_eq!(MoveValue::U64(1).to_bcs(), vec![1, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(MoveValue::bytes(b"hi").to_bcs(), vec![2, b'h', b'i']);
+        assert_eq!(
+            MoveValue::Struct(vec![MoveValue::U8(7), MoveValue::Bool(true)]).to_bcs(),
+            vec![7, 1]
+        );
+        assert_eq!(
+            MoveValue::Variant(2, vec![MoveValue::U8(5)]).to_bcs(),
+            vec![2, 5]
+        );
+        assert_eq!(MoveValue::I8(-2).to_bcs(), vec![0xfe]);
+        assert_eq!(
+            MoveValue::Vector(vec![MoveValue::U16(258)]).to_bcs(),
+            vec![1, 2, 1]
+        );
+    }
+}

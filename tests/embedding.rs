@@ -1,0 +1,248 @@
+//! The embedding API end to end: publish, call with typed arguments, `&mut` results, commit
+//! and discard, change sets, a custom native and a custom storage backend.
+
+use std::sync::{Arc, Mutex};
+use tern::{AccountAddress, MoveValue, StatusCode, Vm, VmConfig};
+use tern_binary::CompiledModule;
+use tern_primitives::{ModuleId, StructTag};
+use tern_vm::natives::{NativeRegistry, NativeResult};
+use tern_vm::values::Value;
+use tern_vm::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};
+
+const BANK: &str = "module 0x42::bank
+struct Account has key
+  balance: u64
+
+public fun open(s: &signer, amount: u64)
+    move_loc s
+    move_loc amount
+    pack Account
+    move_to Account
+    ret
+
+public fun withdraw(a: address, amount: u64): u64 acquires Account
+    local r: &mut u64
+    move_loc a
+    mut_borrow_global Account
+    mut_borrow_field Account, balance
+    st_loc r
+    copy_loc r
+    read_ref
+    copy_loc amount
+    sub
+    move_loc r
+    write_ref
+    move_loc amount
+    ret
+
+public fun close(a: address): u64 acquires Account
+    move_loc a
+    move_from Account
+    unpack Account
+    ret
+
+public fun double(x: &mut u64)
+    copy_loc x
+    read_ref
+    ld_u64 2
+    mul
+    move_loc x
+    write_ref
+    ret
+";
+
+fn account_tag() -> StructTag {
+    StructTag {
+        address: AccountAddress::from_u64(0x42),
+        module: "bank".parse_ident(),
+        name: "Account".parse_ident(),
+        type_args: vec![],
+    }
+}
+
+trait ParseIdent {
+    fn parse_ident(&self) -> tern_primitives::Identifier;
+}
+
+impl ParseIdent for str {
+    fn parse_ident(&self) -> tern_primitives::Identifier {
+        tern_primitives::Identifier::new(self).unwrap()
+    }
+}
+
+#[test]
+fn vm_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Vm>();
+    assert_send_sync::<tern::Runtime>();
+}
+
+#[test]
+fn publish_call_commit_and_abort_leaves_storage_untouched() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.publish_masm(BANK).unwrap();
+    let alice = AccountAddress::from_u64(0xa);
+    let opened = vm
+        .call(
+            "0x42::bank::open",
+            &[],
+            &[MoveValue::Signer(alice), MoveValue::U64(100)],
+        )
+        .unwrap();
+    let key = (alice, account_tag());
+    assert_eq!(
+        opened.changes.resources.get(&key),
+        Some(&ResourceChange::Added(100u64.to_le_bytes().to_vec()))
+    );
+
+    let out = vm
+        .call(
+            "0x42::bank::withdraw",
+            &[],
+            &[MoveValue::Address(alice), MoveValue::U64(30)],
+        )
+        .unwrap();
+    assert_eq!(out.return_values, vec!["30"]);
+    assert_eq!(
+        out.changes.resources.get(&key),
+        Some(&ResourceChange::Modified(70u64.to_le_bytes().to_vec()))
+    );
+
+    // Underflow aborts with ARITHMETIC_ERROR; the balance stays 70.
+    let before = vm.resource_bytes(alice, &account_tag());
+    let err = vm
+        .call(
+            "0x42::bank::withdraw",
+            &[],
+            &[MoveValue::Address(alice), MoveValue::U64(71)],
+        )
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::ARITHMETIC_ERROR);
+    assert_eq!(vm.resource_bytes(alice, &account_tag()), before);
+
+    let closed = vm
+        .call("0x42::bank::close", &[], &[MoveValue::Address(alice)])
+        .unwrap();
+    assert_eq!(closed.return_values, vec!["70"]);
+    assert_eq!(
+        closed.changes.resources.get(&key),
+        Some(&ResourceChange::Deleted)
+    );
+    assert_eq!(vm.resource_bytes(alice, &account_tag()), None);
+}
+
+#[test]
+fn mutable_reference_arguments_are_reported() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.publish_masm(BANK).unwrap();
+    let out = vm
+        .call("0x42::bank::double", &[], &[MoveValue::U64(21)])
+        .unwrap();
+    assert_eq!(out.mutable_inputs, vec![(0, "42".to_string())]);
+}
+
+#[test]
+fn simulate_then_commit_or_discard() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.publish_masm(BANK).unwrap();
+    let bob = AccountAddress::from_u64(0xb);
+    let module = ModuleId::new(AccountAddress::from_u64(0x42), "bank".parse_ident());
+    let args = vec![MoveValue::Signer(bob).to_bcs(), MoveValue::U64(5).to_bcs()];
+    let sim = vm.simulate_function(&module, "open", &[], args).unwrap();
+    assert_eq!(
+        vm.resource_bytes(bob, &account_tag()),
+        None,
+        "simulation commits nothing"
+    );
+    vm.commit(sim.changes);
+    assert_eq!(
+        vm.resource_bytes(bob, &account_tag()),
+        Some(5u64.to_le_bytes().to_vec())
+    );
+}
+
+#[test]
+fn custom_native_registered_by_the_embedder() {
+    let mut natives = NativeRegistry::new();
+    tern_natives::add_stdlib_natives(&mut natives);
+    natives.register(
+        AccountAddress::from_u64(0x77),
+        "host",
+        "answer",
+        Arc::new(|_ctx, _tys, args| match args.first() {
+            Some(Value::U64(x)) => Ok(NativeResult::Return(vec![Value::U64(x + 42)])),
+            _ => Ok(NativeResult::Abort(1)),
+        }),
+    );
+    let mut vm = Vm::with_parts(
+        VmConfig::default(),
+        natives,
+        Box::new(InMemoryStorage::new()),
+    );
+    vm.publish_stdlib().unwrap();
+    vm.publish_masm(
+        "module 0x77::host
+public native fun answer(x: u64): u64
+public native fun missing(): u64
+",
+    )
+    .unwrap();
+    let out = vm
+        .call("0x77::host::answer", &[], &[MoveValue::U64(1)])
+        .unwrap();
+    assert_eq!(out.return_values, vec!["43"]);
+    let err = vm.call("0x77::host::missing", &[], &[]).unwrap_err();
+    assert_eq!(err.status(), StatusCode::MISSING_DEPENDENCY);
+    assert_eq!(err.message(), Some("Missing Native Function `missing`"));
+}
+
+/// A storage backend that counts how often resources are read.
+struct CountingStorage {
+    inner: InMemoryStorage,
+    reads: Mutex<usize>,
+}
+
+impl Storage for CountingStorage {
+    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
+        self.inner.module(id)
+    }
+    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
+        *self.reads.lock().unwrap() += 1;
+        self.inner.resource(address, tag)
+    }
+}
+
+impl StorageBackend for CountingStorage {
+    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
+        self.inner.put_module(id, bytes, module);
+    }
+    fn apply(&mut self, changes: ChangeSet) {
+        self.inner.apply(changes);
+    }
+}
+
+#[test]
+fn custom_storage_backend() {
+    let storage = CountingStorage {
+        inner: InMemoryStorage::new(),
+        reads: Mutex::new(0),
+    };
+    let mut vm = Vm::with_parts(
+        VmConfig::default(),
+        tern_natives::stdlib_natives(),
+        Box::new(storage),
+    );
+    vm.publish_stdlib().unwrap();
+    vm.publish_masm(BANK).unwrap();
+    let carol = AccountAddress::from_u64(0xc);
+    vm.call(
+        "0x42::bank::open",
+        &[],
+        &[MoveValue::Signer(carol), MoveValue::U64(1)],
+    )
+    .unwrap();
+    assert_eq!(
+        vm.resource_bytes(carol, &account_tag()),
+        Some(1u64.to_le_bytes().to_vec())
+    );
+}
