@@ -95,18 +95,7 @@ fn bcs_to_bytes(
     let (Some(ty), Some(Value::Ref(r))) = (ty_args.first(), args.first()) else {
         return Err(bad_args());
     };
-    let value = match r.place {
-        Place::Whole(c) => Value::Container(c),
-        Place::Elem(c, i) => match ctx.heap.get(c)? {
-            Container::Struct(f) | Container::Variant(_, f) => {
-                *f.get(i as usize).ok_or_else(bad_args)?
-            }
-            Container::Vec(e) => *e.get(i as usize).ok_or_else(bad_args)?,
-            Container::Bytes(b) => Value::U8(*b.get(i as usize).ok_or_else(bad_args)?),
-            _ => return Err(bad_args()),
-        },
-        Place::Local(_) => return Err(bad_args()),
-    };
+    let value = ctx.deref(*r)?;
     match ctx.to_bcs(*ty, value) {
         Ok(bytes) => Ok(NativeResult::Return(vec![bytes_value(ctx, bytes)])),
         Err(e) if e.status() == StatusCode::VM_MAX_VALUE_DEPTH_REACHED => Err(e),

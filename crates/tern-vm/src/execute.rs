@@ -35,6 +35,8 @@ impl Session<'_> {
         ty_args: Vec<TypeId>,
         args: Vec<Vec<u8>>,
     ) -> Result<ExecutionOutcome, VmError> {
+        let _span =
+            tracing::debug_span!("execute", function = %function.qualified_name()).entered();
         self.check_type_args(&function, &ty_args)?;
         if args.len() != function.param_count() {
             return Err(

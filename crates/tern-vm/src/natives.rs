@@ -24,6 +24,8 @@ pub struct NativeContext<'a> {
     pub heap: &'a mut Heap,
     /// The runtime (types, configuration).
     pub runtime: &'a Runtime,
+    /// The locals of all frames (what `Place::Local` references point into).
+    pub locals: &'a [Value],
     /// Gas charged by the native so far.
     pub gas_charged: u64,
 }
@@ -32,6 +34,27 @@ impl NativeContext<'_> {
     /// Charges gas for work done by the native.
     pub fn charge(&mut self, amount: u64) {
         self.gas_charged = self.gas_charged.saturating_add(amount);
+    }
+
+    /// The value a reference points to (containers by id, not copied).
+    pub fn deref(&self, r: crate::values::Ref) -> Result<Value, VmError> {
+        use crate::values::{Container, Place};
+        let bad = || {
+            VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                .with_message("dangling reference passed to a native")
+        };
+        match r.place {
+            Place::Local(i) => self.locals.get(i as usize).copied().ok_or_else(bad),
+            Place::Whole(c) => Ok(Value::Container(c)),
+            Place::Elem(c, i) => match self.heap.get(c)? {
+                Container::Struct(f) | Container::Variant(_, f) => {
+                    f.get(i as usize).copied().ok_or_else(bad)
+                }
+                Container::Vec(e) => e.get(i as usize).copied().ok_or_else(bad),
+                Container::Bytes(b) => b.get(i as usize).map(|x| Value::U8(*x)).ok_or_else(bad),
+                _ => Err(bad()),
+            },
+        }
     }
 
     /// The node of a type.

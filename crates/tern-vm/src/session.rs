@@ -81,6 +81,7 @@ impl<'r> Session<'r> {
             return Ok(m.clone());
         }
         let natives = &self.runtime.natives;
+        let _span = tracing::debug_span!("load_module", module = %id).entered();
         let loaded = cache.load_module(compiled, &|m, f| natives.lookup(m, f))?;
         drop(cache);
         for dep in deps {

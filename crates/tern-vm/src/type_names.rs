@@ -65,16 +65,6 @@ pub fn type_tag(cache: &CodeCache, ty: TypeId) -> Result<TypeTag, VmError> {
 /// The `view` rendering of a resource (abilities, tag, fields one per line).
 pub fn view_value(cache: &CodeCache, heap: &Heap, ty: TypeId, v: Value) -> Result<String, VmError> {
     let mut out = String::new();
-    if let TypeNode::Struct(sid, _) = cache.types.node(ty) {
-        if let Some(info) = cache.struct_info(*sid) {
-            for a in Ability::ALL {
-                if info.abilities.has(a) {
-                    out.push_str(a.name());
-                    out.push(' ');
-                }
-            }
-        }
-    }
     write_view(cache, heap, ty, v, 0, &mut out)?;
     Ok(out)
 }
@@ -107,7 +97,7 @@ fn write_view(
         (TypeNode::I128, Value::I128(x)) => out.push_str(&format!("{}i128", x.i128())),
         (TypeNode::I256, Value::I256(x)) => out.push_str(&format!("{}i256", x.i256())),
         (TypeNode::Bool, Value::Bool(b)) => out.push_str(if b { "true" } else { "false" }),
-        (TypeNode::Address, Value::Address(a)) => out.push_str(&a.to_hex_literal()),
+        (TypeNode::Address, Value::Address(a)) => out.push_str(&a.short_hex()),
         (TypeNode::Vector(elem), Value::Container(c)) => {
             write_vector(cache, heap, *elem, c, level, out)?
         }
@@ -115,6 +105,12 @@ fn write_view(
             let info = cache
                 .struct_info(*sid)
                 .ok_or_else(crate::loader::bad_index)?;
+            for a in Ability::ALL {
+                if info.abilities.has(a) {
+                    out.push_str(a.name());
+                    out.push(' ');
+                }
+            }
             out.push_str(&type_tag(cache, ty)?.to_string());
             let (fields, values) = match (&info.layout, heap.get(c)?) {
                 (StructLayout::Fields(f), Container::Struct(v)) => (f, v),
@@ -185,25 +181,40 @@ fn write_vector(
     Ok(())
 }
 
-/// The canonical name of a type as `type_name::get` returns it.
+/// The canonical name of a type as `type_name::get` returns it: short addresses with `0x`,
+/// type arguments joined by `", "`, function types as `|A, B|(R) has copy`.
 pub fn canonical_name(cache: &CodeCache, ty: TypeId) -> Result<String, VmError> {
+    let names = |l| -> Result<Vec<String>, VmError> {
+        cache
+            .types
+            .list(l)
+            .iter()
+            .map(|t| canonical_name(cache, *t))
+            .collect()
+    };
     Ok(match cache.types.node(ty) {
-        TypeNode::Struct(..) => match type_tag(cache, ty)? {
-            TypeTag::Struct(s) => canonical_struct(&s),
-            other => other.to_string(),
-        },
+        TypeNode::Struct(sid, args) => {
+            let (module, name) = cache
+                .struct_name(*sid)
+                .ok_or_else(crate::loader::bad_index)?;
+            let mut s = format!(
+                "0x{}::{}::{}",
+                module.address.short_hex(),
+                module.name,
+                name
+            );
+            let args = names(*args)?;
+            if !args.is_empty() {
+                s.push('<');
+                s.push_str(&args.join(", "));
+                s.push('>');
+            }
+            s
+        }
         TypeNode::Vector(t) => format!("vector<{}>", canonical_name(cache, *t)?),
         TypeNode::Reference(t) => format!("&{}", canonical_name(cache, *t)?),
         TypeNode::MutableReference(t) => format!("&mut {}", canonical_name(cache, *t)?),
         TypeNode::Function(a, r, abilities) => {
-            let names = |l| -> Result<Vec<String>, VmError> {
-                cache
-                    .types
-                    .list(l)
-                    .iter()
-                    .map(|t| canonical_name(cache, *t))
-                    .collect()
-            };
             let mut s = format!("|{}|({})", names(*a)?.join(", "), names(*r)?.join(", "));
             if !abilities.is_empty() {
                 s.push_str(&format!(" has {abilities}"));
@@ -212,23 +223,4 @@ pub fn canonical_name(cache: &CodeCache, ty: TypeId) -> Result<String, VmError> 
         }
         _ => type_tag(cache, ty)?.to_string(),
     })
-}
-
-fn canonical_struct(s: &StructTag) -> String {
-    let mut out = format!("0x{}::{}::{}", s.address.short_hex(), s.module, s.name);
-    if !s.type_args.is_empty() {
-        let args: Vec<String> = s.type_args.iter().map(canonical_tag).collect();
-        out.push('<');
-        out.push_str(&args.join(", "));
-        out.push('>');
-    }
-    out
-}
-
-fn canonical_tag(t: &TypeTag) -> String {
-    match t {
-        TypeTag::Struct(s) => canonical_struct(s),
-        TypeTag::Vector(inner) => format!("vector<{}>", canonical_tag(inner)),
-        other => other.to_string(),
-    }
 }

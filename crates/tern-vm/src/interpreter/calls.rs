@@ -170,6 +170,7 @@ impl Session<'_> {
         let mut ctx = NativeContext {
             heap: &mut self.heap,
             runtime: self.runtime,
+            locals: &self.machine.locals,
             gas_charged: 0,
         };
         match native(&mut ctx, ty_args, args).map_err(locate)? {

@@ -45,13 +45,14 @@ pub(crate) fn locate(err: VmError, frames: &[Frame], current: &Frame, pc: u32) -
     let f = &current.function;
     {
         let d = err.data_mut();
-        // A verification-class status raised while executing is reported as VERIFICATION_ERROR.
-        if d.status.category() == tern_primitives::StatusCategory::Verification
-            && d.status != StatusCode::CALL_STACK_OVERFLOW
-        {
-            d.status = StatusCode::VERIFICATION_ERROR;
-        }
         if d.location == Location::Undefined && d.offsets.is_empty() {
+            // A verification-class status raised by an instruction is reported as
+            // VERIFICATION_ERROR (errors a native located itself keep theirs).
+            if d.status.category() == tern_primitives::StatusCategory::Verification
+                && d.status != StatusCode::CALL_STACK_OVERFLOW
+            {
+                d.status = StatusCode::VERIFICATION_ERROR;
+            }
             d.location = match &f.id.module {
                 Some(m) => Location::Module(m.clone()),
                 None => Location::Script,
