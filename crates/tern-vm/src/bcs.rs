@@ -106,6 +106,13 @@ impl Serializer<'_> {
             (TypeNode::Address, Value::Address(a)) => out.extend_from_slice(a.as_bytes()),
             (TypeNode::Signer, Value::Container(c)) => self.signer_value(c, out)?,
             (TypeNode::Vector(elem), Value::Container(c)) => self.vector(elem, c, out, depth)?,
+            (TypeNode::Function(..), Value::Container(c)) => {
+                let Container::Closure(closure) = self.heap.get(c)? else {
+                    return Err(ser_error("value is not a closure"));
+                };
+                let closure = closure.clone();
+                crate::bcs_closure::write_closure(self.heap, &closure, self.cache, out, depth)?
+            }
             (TypeNode::Struct(sid, args), Value::Container(c)) => {
                 let info = self
                     .cache
@@ -267,6 +274,18 @@ impl Deserializer<'_> {
             TypeNode::Signer => self.signer_value()?,
             TypeNode::Vector(elem) => self.vector(elem, depth)?,
             TypeNode::Struct(sid, args) => self.struct_value(sid, args, depth)?,
+            TypeNode::Function(..) => {
+                let v = crate::bcs_closure::read_closure(
+                    self.heap,
+                    &mut self.input,
+                    self.cache,
+                    depth,
+                )?;
+                if let Value::Container(c) = v {
+                    self.allocated.push(c);
+                }
+                v
+            }
             _ => return Err(de_error()),
         })
     }

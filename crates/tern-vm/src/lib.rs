@@ -4,6 +4,7 @@
 //! [`Session`]; a session holds one transaction's heap and buffered global writes.
 
 pub mod bcs;
+mod bcs_closure;
 mod execute;
 pub mod interpreter;
 pub mod ir;

@@ -138,6 +138,16 @@ fn write_view(
             out.push('}');
         }
         (TypeNode::Signer, _) => out.push_str("signer"),
+        (TypeNode::Function(..), Value::Container(c)) => match heap.get(c)? {
+            Container::Closure(cl) => {
+                if let Some(m) = cl.target.module() {
+                    out.push_str(&format!("{}::{}::", m.address.to_hex_literal(), m.name));
+                }
+                out.push_str(cl.target.name().as_str());
+                out.push_str("()");
+            }
+            _ => return Err(crate::loader::bad_index()),
+        },
         _ => out.push_str(&crate::values::debug_value(v)),
     }
     Ok(())

@@ -360,17 +360,16 @@ fn render(
 ) -> Result<RunOutput, VmError> {
     let runtime = session.runtime();
     let closure_name = |c: &Closure| -> String {
-        let f = &c.function;
-        let mut s = match &f.id.module {
+        let mut s = match c.target.module() {
             Some(m) => {
                 let addr = if m.address.to_u256() < tern_primitives::U256::from(16u8) {
                     m.address.to_hex_literal()
                 } else {
                     format!("0x{}", m.address.full_hex())
                 };
-                format!("{addr}::{}::{}", m.name, f.name)
+                format!("{addr}::{}::{}", m.name, c.target.name())
             }
-            None => format!("script::{}", f.name),
+            None => format!("script::{}", c.target.name()),
         };
         if let Ok(cache) = runtime.read() {
             let args = cache.types.list(c.ty_args);

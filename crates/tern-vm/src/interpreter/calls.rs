@@ -6,7 +6,7 @@ use crate::loader::{Body, Function, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
 use crate::session::{ResolvedSlots, Session};
 use crate::types::TypeId;
-use crate::values::{Closure, Container, Value};
+use crate::values::{Closure, ClosureTarget, Container, Value};
 use std::sync::Arc;
 use tern_primitives::{Location, StatusCode, VmError};
 
@@ -221,7 +221,7 @@ impl Session<'_> {
         }
         let ty_args = self.runtime.write()?.types.intern_list(&ty_args);
         let id = self.heap.alloc(Container::Closure(Box::new(Closure {
-            function,
+            target: ClosureTarget::Resolved(function),
             ty_args,
             mask: site.mask,
             captured,
@@ -242,7 +242,13 @@ impl Session<'_> {
         let Container::Closure(closure) = self.heap.take(c)? else {
             return Err(invariant("call of a non-closure"));
         };
-        let total = closure.function.param_count();
+        let function = match &closure.target {
+            ClosureTarget::Resolved(f) => f.clone(),
+            ClosureTarget::Unresolved { module, name, .. } => {
+                self.function(module, name.as_str())?
+            }
+        };
+        let total = function.param_count();
         let provided = total.saturating_sub(closure.captured.len());
         let len = self.machine.operands.len();
         let start = len
@@ -268,6 +274,6 @@ impl Session<'_> {
             self.push(a)?;
         }
         let ty_args: Arc<[TypeId]> = self.runtime.read()?.types.list(closure.ty_args).into();
-        self.invoke(closure.function, ty_args)
+        self.invoke(function, ty_args)
     }
 }

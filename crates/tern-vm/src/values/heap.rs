@@ -4,16 +4,60 @@ use super::{ContainerId, Value};
 use crate::loader::Function;
 use crate::types::TypeListId;
 use std::sync::Arc;
-use tern_primitives::{StatusCode, VmError};
+use tern_primitives::{Identifier, ModuleId, StatusCode, VmError};
 
 /// The maximum nesting depth of values the peer allows (`VM_MAX_VALUE_DEPTH_REACHED`).
 pub(crate) const MAX_VALUE_DEPTH: usize = 128;
+
+/// The function a closure calls: resolved when packed by running code, or only named when
+/// read back from storage (resolved on first call).
+#[derive(Debug, Clone)]
+pub enum ClosureTarget {
+    /// A loaded function.
+    Resolved(Arc<Function>),
+    /// A function named by module and name, with the serialized layouts of the captured
+    /// values (kept so the closure serializes back to the same bytes).
+    Unresolved {
+        /// The function's module.
+        module: ModuleId,
+        /// The function's name.
+        name: Identifier,
+        /// BCS of the `MoveTypeLayout` of each captured value.
+        layouts: Vec<Vec<u8>>,
+    },
+}
+
+impl ClosureTarget {
+    /// The function's module (`None` for a script function).
+    pub fn module(&self) -> Option<&ModuleId> {
+        match self {
+            ClosureTarget::Resolved(f) => f.id.module.as_ref(),
+            ClosureTarget::Unresolved { module, .. } => Some(module),
+        }
+    }
+
+    /// The function's name.
+    pub fn name(&self) -> &Identifier {
+        match self {
+            ClosureTarget::Resolved(f) => &f.name,
+            ClosureTarget::Unresolved { name, .. } => name,
+        }
+    }
+
+    /// Whether both name the same function.
+    pub fn same_function(&self, other: &ClosureTarget) -> bool {
+        match (self, other) {
+            (ClosureTarget::Resolved(a), ClosureTarget::Resolved(b)) if Arc::ptr_eq(a, b) => true,
+            _ => self.module() == other.module() && self.name() == other.name(),
+        }
+    }
+}
 
 /// A function value.
 #[derive(Debug, Clone)]
 pub struct Closure {
     /// The function it calls.
-    pub function: Arc<Function>,
+    pub target: ClosureTarget,
     /// The function's type arguments.
     pub ty_args: TypeListId,
     /// Which parameters are captured.
@@ -252,7 +296,7 @@ impl Heap {
             (Container::Vec(a), Container::Vec(b)) => (a, b),
             (Container::Bytes(a), Container::Bytes(b)) => return Ok(a == b),
             (Container::Closure(a), Container::Closure(b)) => {
-                if !Arc::ptr_eq(&a.function, &b.function) && a.function.id() != b.function.id() {
+                if !a.target.same_function(&b.target) {
                     return Ok(false);
                 }
                 if a.ty_args != b.ty_args || a.mask != b.mask {

@@ -10,7 +10,7 @@
 mod heap;
 mod printing;
 
-pub use heap::{Closure, Container, Heap};
+pub use heap::{Closure, ClosureTarget, Container, Heap};
 pub use printing::{debug_value, display_value};
 
 use tern_primitives::{AccountAddress, I256, U256};
