@@ -159,6 +159,20 @@ impl Session<'_> {
             .checked_sub(n)
             .ok_or_else(|| crate::interpreter::invariant("missing return values"))?;
         let values: Vec<Value> = self.machine.operands.drain(start..).collect();
+        let (max_nodes, max_depth) = (
+            self.runtime.config.max_layout_nodes,
+            self.runtime.config.max_layout_depth,
+        );
+        for ty in returns {
+            self.ensure_loaded(*ty)?;
+            let inner = match self.runtime.read()?.types.node(*ty) {
+                TypeNode::Reference(t) | TypeNode::MutableReference(t) => *t,
+                _ => *ty,
+            };
+            self.runtime
+                .write()?
+                .check_layout(inner, max_nodes, max_depth)?;
+        }
         for (ty, v) in returns.iter().zip(values) {
             let node = self.runtime.read()?.types.node(*ty).clone();
             match (node, v) {

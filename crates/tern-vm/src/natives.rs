@@ -68,9 +68,12 @@ impl NativeContext<'_> {
         crate::type_names::canonical_name(&cache, ty)
     }
 
-    /// BCS bytes of a value in the "legacy signer" mode of `bcs::to_bytes`.
+    /// BCS bytes of a value in the "legacy signer" mode of `bcs::to_bytes` (fails when the
+    /// type's layout exceeds the layout limits).
     pub fn to_bcs(&mut self, ty: TypeId, v: Value) -> Result<Vec<u8>, VmError> {
         let mut cache = self.runtime.write()?;
+        let config = &self.runtime.config;
+        cache.check_layout(ty, config.max_layout_nodes, config.max_layout_depth)?;
         bcs::serialize(&mut cache, self.heap, ty, v, SignerEncoding::Legacy)
     }
 }

@@ -94,6 +94,14 @@ impl Session<'_> {
         slot: TypeSlot,
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
+        self.ensure_loaded(ty)?;
+        let (max_nodes, max_depth) = (
+            self.runtime.config.max_layout_nodes,
+            self.runtime.config.max_layout_depth,
+        );
+        self.runtime
+            .write()?
+            .check_layout(ty, max_nodes, max_depth)?;
         let Value::Container(resource) = self.pop()? else {
             return Err(invariant("move_to of a non-struct"));
         };

@@ -284,6 +284,68 @@ impl CodeCache {
         out
     }
 
+    /// Checks the value layout of a concrete type against the layout limits: more than
+    /// `max_nodes` nodes is `TOO_MANY_TYPE_NODES`, deeper than `max_depth` is
+    /// `VM_MAX_VALUE_DEPTH_REACHED`.
+    pub fn check_layout(
+        &mut self,
+        ty: TypeId,
+        max_nodes: usize,
+        max_depth: usize,
+    ) -> Result<(), VmError> {
+        let mut nodes = 0usize;
+        self.count_layout(ty, 1, &mut nodes, max_nodes, max_depth)
+    }
+
+    fn count_layout(
+        &mut self,
+        ty: TypeId,
+        depth: usize,
+        nodes: &mut usize,
+        max_nodes: usize,
+        max_depth: usize,
+    ) -> Result<(), VmError> {
+        *nodes += 1;
+        if *nodes > max_nodes {
+            return Err(VmError::new(StatusCode::TOO_MANY_TYPE_NODES).with_message(format!(
+                "Number of type nodes when constructing type layout exceeded the maximum of {max_nodes}"
+            )));
+        }
+        if depth > max_depth {
+            return Err(
+                VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED).with_message(format!(
+                    "Depth of a layout exceeded the maximum of {max_depth} during construction"
+                )),
+            );
+        }
+        match self.types.node(ty).clone() {
+            TypeNode::Vector(t) => self.count_layout(t, depth + 1, nodes, max_nodes, max_depth),
+            TypeNode::Struct(sid, args) => {
+                let Some(info) = self.struct_info(sid).cloned() else {
+                    return Ok(());
+                };
+                let args = self.types.list(args).to_vec();
+                let limits = crate::types::TypeLimits {
+                    max_nodes: u32::MAX,
+                    max_depth: u32::MAX,
+                };
+                let fields: Vec<TypeId> = match &info.layout {
+                    StructLayout::Fields(f) => f.iter().map(|f| f.ty).collect(),
+                    StructLayout::Variants(vs) => vs
+                        .iter()
+                        .flat_map(|v| v.fields.iter().map(|f| f.ty))
+                        .collect(),
+                };
+                for f in fields {
+                    let t = self.types.substitute(f, &args, &limits)?;
+                    self.count_layout(t, depth + 1, nodes, max_nodes, max_depth)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The abilities of a concrete type (struct abilities restricted by their type arguments).
     pub fn abilities(&self, ty: TypeId) -> AbilitySet {
         match self.types.node(ty) {
