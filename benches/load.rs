@@ -84,5 +84,10 @@ fn publish_all(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, load, publish_all);
+#[allow(missing_docs)]
+mod groups {
+    use super::*;
+    criterion_group!(benches, load, publish_all);
+}
+use groups::benches;
 criterion_main!(benches);

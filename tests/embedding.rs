@@ -1,6 +1,8 @@
 //! The embedding API end to end: publish, call with typed arguments, `&mut` results, commit
 //! and discard, change sets, a custom native and a custom storage backend.
 
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
 use std::sync::{Arc, Mutex};
 use tern::{AccountAddress, MoveValue, StatusCode, Vm, VmConfig};
 use tern_binary::CompiledModule;

@@ -1,5 +1,6 @@
 //! `tern`: the command line of the Tern Move VM.
 
+mod bench_command;
 mod binary_commands;
 mod test_commands;
 mod verify_command;
@@ -81,6 +82,9 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Time a function (ns and instructions per call), the built-in benchmark programs beside
+    /// their native twins (`--programs`), or every opcode family (`--opcodes`).
+    Bench(bench_command::BenchArgs),
     /// Deserialize, bounds-check and re-serialize binaries, comparing the bytes.
     Roundtrip {
         /// Files or folders (searched recursively for `.mv`).
@@ -100,6 +104,7 @@ fn main() -> ExitCode {
             bytecode_version,
         } => binary_commands::asm(&file, output, &deps, bytecode_version),
         Command::Roundtrip { files } => binary_commands::roundtrip(&files),
+        Command::Bench(args) => bench_command::bench(&args),
         Command::Verify { files } => verify_command::verify(&files),
         Command::Test {
             paths,

@@ -14,8 +14,8 @@ use tern_verifier::{
 };
 
 enum Unit {
-    Module(ModuleId, CompiledModule),
-    Script(CompiledScript),
+    Module(ModuleId, Box<CompiledModule>),
+    Script(Box<CompiledScript>),
 }
 
 /// `tern verify FILE...`: one line per unit, then `N passed, N failed`.
@@ -35,7 +35,7 @@ pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
     let bundle: HashMap<ModuleId, &CompiledModule> = units
         .iter()
         .filter_map(|(_, u)| match u {
-            Unit::Module(id, m) => Some((id.clone(), m)),
+            Unit::Module(id, m) => Some((id.clone(), m.as_ref())),
             Unit::Script(_) => None,
         })
         .collect();
@@ -81,10 +81,10 @@ fn read_unit(file: &Path) -> Result<Unit> {
                 (Some(a), Some(n)) => ModuleId::new(*a, n.clone()),
                 _ => anyhow::bail!("module has no self handle"),
             };
-            Ok(Unit::Module(id, m))
+            Ok(Unit::Module(id, Box::new(m)))
         }
         Err(module_err) => match CompiledScript::deserialize(&bytes) {
-            Ok(s) => Ok(Unit::Script(s)),
+            Ok(s) => Ok(Unit::Script(Box::new(s))),
             Err(_) => Err(module_err.into()),
         },
     }

@@ -1,5 +1,7 @@
 //! End-to-end tests of the `tern` binary.
 
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
 use std::path::PathBuf;
 use std::process::Command;
 

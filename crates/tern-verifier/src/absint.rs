@@ -86,7 +86,11 @@ pub(crate) fn analyze<T: Transfer>(
     }
     let mut next = Some(entry);
     while let Some(block_id) = next {
-        let Some(state) = cfg.position(block_id).and_then(|p| pre.get(p)).cloned().flatten()
+        let Some(state) = cfg
+            .position(block_id)
+            .and_then(|p| pre.get(p))
+            .cloned()
+            .flatten()
         else {
             next = cfg.next_block(block_id);
             continue;

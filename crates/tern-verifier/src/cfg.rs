@@ -85,7 +85,8 @@ impl Cfg {
         let mut block_at = vec![u32::MAX; len.max(1)];
         let mut start = 0usize;
         for pc in 0..len {
-            let last = pc.saturating_add(1) == len || is_start.get(pc.saturating_add(1)) == Some(&true);
+            let last =
+                pc.saturating_add(1) == len || is_start.get(pc.saturating_add(1)) == Some(&true);
             if last {
                 if let Some(slot) = block_at.get_mut(start) {
                     *slot = u32::try_from(blocks.len()).unwrap_or(u32::MAX);
@@ -134,7 +135,9 @@ impl Cfg {
         let mut post_order: Vec<CodeOffset> = Vec::with_capacity(self.blocks.len());
         let mut stack: Vec<CodeOffset> = vec![0];
         while let Some(block) = stack.pop() {
-            let Some(pos) = self.position(block) else { continue };
+            let Some(pos) = self.position(block) else {
+                continue;
+            };
             match state.get(pos).copied() {
                 Some(NEW) => {
                     if let Some(s) = state.get_mut(pos) {
@@ -143,7 +146,9 @@ impl Cfg {
                     stack.push(block);
                     let succs = self.blocks.get(pos).map(|b| b.successors.clone());
                     for succ in succs.unwrap_or_default() {
-                        let Some(sp) = self.position(succ) else { continue };
+                        let Some(sp) = self.position(succ) else {
+                            continue;
+                        };
                         match state.get(sp).copied() {
                             Some(NEW) => stack.push(succ),
                             Some(IN_PROGRESS) => {
@@ -193,7 +198,8 @@ impl Cfg {
 
     /// The block after `id` in traversal order.
     pub(crate) fn next_block(&self, id: CodeOffset) -> Option<CodeOffset> {
-        self.position(id).and_then(|p| self.next.get(p).copied().flatten())
+        self.position(id)
+            .and_then(|p| self.next.get(p).copied().flatten())
     }
 
     /// The position of block `id` in traversal order (`usize::MAX` if never visited).
@@ -205,7 +211,9 @@ impl Cfg {
 
     /// The successors of block `id`.
     pub(crate) fn successors(&self, id: CodeOffset) -> &[CodeOffset] {
-        self.block(id).map(|b| b.successors.as_slice()).unwrap_or(&[])
+        self.block(id)
+            .map(|b| b.successors.as_slice())
+            .unwrap_or(&[])
     }
 
     /// Whether `cur -> next` is a back edge.

@@ -5,12 +5,12 @@
 use crate::absint::FunctionView;
 use crate::config::VerifierConfig;
 use crate::error::{err, err_offset, with_index, VResult};
+use crate::fxhash::FxHashMap;
 use crate::meter::{Meter, Scope};
 use crate::view::Binary;
 use crate::{
     acquires, control_flow, locals_safety, reference_safety, stack_usage, struct_api, type_safety,
 };
-use crate::fxhash::FxHashMap;
 use tern_binary::{CompiledModule, CompiledScript, FunctionDefinition, Signature};
 use tern_primitives::{IndexKind, StatusCode};
 
@@ -74,7 +74,10 @@ fn verify_function(
     };
     let handle = binary.function_handle(def.function)?;
     let cfg = control_flow::verify(config, binary.version(), index, &code.code)?;
-    if config.max_basic_blocks.is_some_and(|l| cfg.num_blocks() > l) {
+    if config
+        .max_basic_blocks
+        .is_some_and(|l| cfg.num_blocks() > l)
+    {
         return Err(err_offset(StatusCode::TOO_MANY_BASIC_BLOCKS, index, 0));
     }
     let back_edges = cfg.num_back_edges();

@@ -46,7 +46,9 @@ pub(crate) fn is_valid_constant_type(ty: &SignatureToken, depth: usize) -> bool 
     match ty {
         T::Bool | T::U8 | T::U16 | T::U32 | T::U64 | T::U128 | T::U256 | T::Address => true,
         T::I8 | T::I16 | T::I32 | T::I64 | T::I128 | T::I256 => true,
-        T::Vector(inner) => depth < MAX_WALK_DEPTH && is_valid_constant_type(inner, depth.saturating_add(1)),
+        T::Vector(inner) => {
+            depth < MAX_WALK_DEPTH && is_valid_constant_type(inner, depth.saturating_add(1))
+        }
         _ => false,
     }
 }
@@ -141,13 +143,19 @@ mod tests {
             check(T::U64, &[1, 0, 0]),
             Some(StatusCode::MALFORMED_CONSTANT_DATA)
         );
-        assert_eq!(check(T::Bool, &[2]), Some(StatusCode::MALFORMED_CONSTANT_DATA));
+        assert_eq!(
+            check(T::Bool, &[2]),
+            Some(StatusCode::MALFORMED_CONSTANT_DATA)
+        );
         assert_eq!(check(T::Vector(Box::new(T::U8)), &[2, 7, 8]), None);
         assert_eq!(
             check(T::Vector(Box::new(T::U8)), &[2, 7, 8, 9]),
             Some(StatusCode::MALFORMED_CONSTANT_DATA)
         );
-        assert_eq!(check(T::Signer, &[]), Some(StatusCode::INVALID_CONSTANT_TYPE));
+        assert_eq!(
+            check(T::Signer, &[]),
+            Some(StatusCode::INVALID_CONSTANT_TYPE)
+        );
         // Non-canonical length.
         assert_eq!(
             check(T::Vector(Box::new(T::U8)), &[0x80, 0x00]),

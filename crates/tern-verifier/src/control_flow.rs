@@ -23,7 +23,10 @@ pub(crate) fn verify(
         return Cfg::new(code, function);
     }
     let cfg = Cfg::new(code, function)?;
-    verify_reducibility(config, function, &cfg)?;
+    // Without back edges the reachable graph has no cycle: no loops to check.
+    if cfg.num_back_edges() > 0 {
+        verify_reducibility(config, function, &cfg)?;
+    }
     Ok(cfg)
 }
 
@@ -49,8 +52,15 @@ struct LoopSummary {
 }
 
 enum Frontier {
-    Visit { from: usize, to: u16 },
-    Finish { block: u16, node: usize, parent: usize },
+    Visit {
+        from: usize,
+        to: u16,
+    },
+    Finish {
+        block: u16,
+        node: usize,
+        parent: usize,
+    },
 }
 
 impl LoopSummary {
@@ -74,7 +84,11 @@ impl LoopSummary {
             .collect();
         while let Some(action) = stack.pop() {
             match action {
-                Frontier::Finish { block, node, parent } => {
+                Frontier::Finish {
+                    block,
+                    node,
+                    parent,
+                } => {
                     let add = get(&s.descs, node).saturating_add(1);
                     if let Some(d) = s.descs.get_mut(parent) {
                         *d = d.saturating_add(add);
@@ -94,7 +108,11 @@ impl LoopSummary {
                                 *b = to;
                             }
                             push(&mut s.preds, node, from);
-                            stack.push(Frontier::Finish { block: to, node, parent: from });
+                            stack.push(Frontier::Finish {
+                                block: to,
+                                node,
+                                parent: from,
+                            });
                             stack.extend(
                                 cfg.successors(to)
                                     .iter()
@@ -146,7 +164,9 @@ impl LoopPartition {
         }
         let mut node = id;
         while node != root {
-            let Some(slot) = self.parents.get_mut(node) else { break };
+            let Some(slot) = self.parents.get_mut(node) else {
+                break;
+            };
             node = std::mem::replace(slot, root);
         }
         root
@@ -220,7 +240,11 @@ fn verify_reducibility(config: &VerifierConfig, function: u16, cfg: &Cfg) -> VRe
         let depth = partition.collapse_loop(head, &body);
         if config.max_loop_depth.is_some_and(|max| depth > max) {
             let block = summary.blocks.get(head).copied().unwrap_or(0);
-            return Err(err_offset(StatusCode::LOOP_MAX_DEPTH_REACHED, function, block));
+            return Err(err_offset(
+                StatusCode::LOOP_MAX_DEPTH_REACHED,
+                function,
+                block,
+            ));
         }
     }
     Ok(())
@@ -270,6 +294,9 @@ mod tests {
     #[test]
     fn loop_depth_is_bounded() {
         assert_eq!(check(nested_loops(5)), Ok(()));
-        assert_eq!(check(nested_loops(6)), Err(StatusCode::LOOP_MAX_DEPTH_REACHED));
+        assert_eq!(
+            check(nested_loops(6)),
+            Err(StatusCode::LOOP_MAX_DEPTH_REACHED)
+        );
     }
 }

@@ -31,39 +31,45 @@ pub(crate) fn verify(config: &VerifierConfig, function: u16, code: &[Bytecode]) 
     }
     let error = |status, pc| err_offset(status, function, pc);
     // Continues go to the innermost loop.
-    walk(code, &labels, |stack, i, instr| match instr.branch_target() {
-        Some(t) if t <= i => match stack.last() {
-            Some((head, _)) if *head == t => Ok(()),
-            Some(_) => Err(error(StatusCode::INVALID_LOOP_CONTINUE, i)),
-            None => Err(invariant("continue outside of a loop")),
-        },
-        _ => Ok(()),
+    walk(code, &labels, |stack, i, instr| {
+        match instr.branch_target() {
+            Some(t) if t <= i => match stack.last() {
+                Some((head, _)) if *head == t => Ok(()),
+                Some(_) => Err(error(StatusCode::INVALID_LOOP_CONTINUE, i)),
+                None => Err(invariant("continue outside of a loop")),
+            },
+            _ => Ok(()),
+        }
     })?;
     // Breaks go right after the last continue.
-    walk(code, &labels, |stack, i, instr| match instr.branch_target() {
-        Some(t) if t > i => match stack.last() {
-            Some((_, last)) if t > *last && t != last.saturating_add(1) => {
-                Err(error(StatusCode::INVALID_LOOP_BREAK, i))
-            }
+    walk(code, &labels, |stack, i, instr| {
+        match instr.branch_target() {
+            Some(t) if t > i => match stack.last() {
+                Some((_, last)) if t > *last && t != last.saturating_add(1) => {
+                    Err(error(StatusCode::INVALID_LOOP_BREAK, i))
+                }
+                _ => Ok(()),
+            },
             _ => Ok(()),
-        },
-        _ => Ok(()),
+        }
     })?;
     let depth = loop_depths(&labels);
     let depth_at = |i: u16| depth.get(usize::from(i)).copied().unwrap_or(0);
-    walk(code, &labels, |stack, i, instr| match instr.branch_target() {
-        Some(j) if j > i && !stack.last().is_some_and(|(_, last)| j > *last) => {
-            let after = match labels.get(usize::from(j)) {
-                Some(Label::Loop { .. }) => depth_at(j).saturating_sub(1),
-                _ => depth_at(j),
-            };
-            if depth_at(i) != after {
-                Err(error(StatusCode::INVALID_LOOP_SPLIT, i))
-            } else {
-                Ok(())
+    walk(code, &labels, |stack, i, instr| {
+        match instr.branch_target() {
+            Some(j) if j > i && !stack.last().is_some_and(|(_, last)| j > *last) => {
+                let after = match labels.get(usize::from(j)) {
+                    Some(Label::Loop { .. }) => depth_at(j).saturating_sub(1),
+                    _ => depth_at(j),
+                };
+                if depth_at(i) != after {
+                    Err(error(StatusCode::INVALID_LOOP_SPLIT, i))
+                } else {
+                    Ok(())
+                }
             }
+            _ => Ok(()),
         }
-        _ => Ok(()),
     })?;
     if let Some(max) = config.max_loop_depth {
         walk(code, &labels, |_, i, _| {

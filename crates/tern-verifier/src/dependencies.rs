@@ -5,8 +5,8 @@
 //! Mismatches are `LOOKUP_FAILED` / `TYPE_MISMATCH` located at the importer.
 
 use crate::error::{err, err_at, finish, with_index, VResult};
-use crate::view::Binary;
 use crate::fxhash::FxHashMap;
+use crate::view::Binary;
 use tern_binary::*;
 use tern_primitives::{AccountAddress, IndexKind, Location, ModuleId, StatusCode, VmError};
 
@@ -76,7 +76,7 @@ pub(crate) fn verify<'d>(
     check(binary, &resolved).map_err(|e| finish(e, location))
 }
 
-fn check<'b>(binary: Binary<'_>, resolved: &[(usize, &ModuleId, &'b CompiledModule)]) -> VResult<()> {
+fn check(binary: Binary<'_>, resolved: &[(usize, &ModuleId, &CompiledModule)]) -> VResult<()> {
     let self_id = binary.self_id()?;
     let self_name = match binary.self_handle_idx() {
         Some(idx) => Some(binary.module_name(binary.module_handle(idx)?)?),
@@ -116,7 +116,11 @@ fn owner(context: &Context<'_, '_>, module: ModuleHandleIndex) -> VResult<usize>
 }
 
 /// The handle of the struct named `name` defined by dependency `dep`.
-fn find_struct<'b>(context: &mut Context<'_, 'b>, dep: usize, name: &str) -> VResult<Option<(&'b CompiledModule, StructHandleIndex)>> {
+fn find_struct<'b>(
+    context: &mut Context<'_, 'b>,
+    dep: usize,
+    name: &str,
+) -> VResult<Option<(&'b CompiledModule, StructHandleIndex)>> {
     let entry = context.deps.get_mut(dep).ok_or_else(crate::error::crash)?;
     let module = entry.module;
     if entry.structs.is_none() {
@@ -128,12 +132,20 @@ fn find_struct<'b>(context: &mut Context<'_, 'b>, dep: usize, name: &str) -> VRe
         }
         entry.structs = Some(map);
     }
-    Ok(entry.structs.as_ref().and_then(|m| m.get(name)).map(|h| (module, *h)))
+    Ok(entry
+        .structs
+        .as_ref()
+        .and_then(|m| m.get(name))
+        .map(|h| (module, *h)))
 }
 
 /// The handle of the function named `name` defined by dependency `dep` and visible to the
 /// importer.
-fn find_function<'b>(context: &mut Context<'_, 'b>, dep: usize, name: &str) -> VResult<Option<(&'b CompiledModule, FunctionHandleIndex)>> {
+fn find_function<'b>(
+    context: &mut Context<'_, 'b>,
+    dep: usize,
+    name: &str,
+) -> VResult<Option<(&'b CompiledModule, FunctionHandleIndex)>> {
     let self_name = context.self_name;
     let entry = context.deps.get_mut(dep).ok_or_else(crate::error::crash)?;
     let module = entry.module;
@@ -160,7 +172,11 @@ fn find_function<'b>(context: &mut Context<'_, 'b>, dep: usize, name: &str) -> V
         }
         entry.functions = Some(map);
     }
-    Ok(entry.functions.as_ref().and_then(|m| m.get(name)).map(|h| (module, *h)))
+    Ok(entry
+        .functions
+        .as_ref()
+        .and_then(|m| m.get(name))
+        .map(|h| (module, *h)))
 }
 
 fn verify_imported_structs(context: &mut Context<'_, '_>) -> VResult<()> {
@@ -172,7 +188,11 @@ fn verify_imported_structs(context: &mut Context<'_, '_>) -> VResult<()> {
         let dep = owner(context, handle.module)?;
         let name = b.identifier(handle.name)?.as_str();
         let Some((owner_module, def_handle)) = find_struct(context, dep, name)? else {
-            return Err(err_at(StatusCode::LOOKUP_FAILED, IndexKind::StructHandle, idx));
+            return Err(err_at(
+                StatusCode::LOOKUP_FAILED,
+                IndexKind::StructHandle,
+                idx,
+            ));
         };
         let defined = Binary::Module(owner_module).struct_handle(def_handle)?;
         let compatible = handle.abilities.is_subset(defined.abilities)
@@ -186,7 +206,11 @@ fn verify_imported_structs(context: &mut Context<'_, '_>) -> VResult<()> {
                         && def.constraints.is_subset(local.constraints)
                 });
         if !compatible {
-            return Err(err_at(StatusCode::TYPE_MISMATCH, IndexKind::StructHandle, idx));
+            return Err(err_at(
+                StatusCode::TYPE_MISMATCH,
+                IndexKind::StructHandle,
+                idx,
+            ));
         }
     }
     Ok(())
@@ -201,7 +225,11 @@ fn verify_imported_functions(context: &mut Context<'_, '_>) -> VResult<()> {
         let dep = owner(context, handle.module)?;
         let name = b.identifier(handle.name)?.as_str();
         let Some((owner_module, def_handle)) = find_function(context, dep, name)? else {
-            return Err(err_at(StatusCode::LOOKUP_FAILED, IndexKind::FunctionHandle, idx));
+            return Err(err_at(
+                StatusCode::LOOKUP_FAILED,
+                IndexKind::FunctionHandle,
+                idx,
+            ));
         };
         let dep = Binary::Module(owner_module);
         let defined = dep.function_handle(def_handle)?;
@@ -212,13 +240,27 @@ fn verify_imported_functions(context: &mut Context<'_, '_>) -> VResult<()> {
                 .zip(&defined.type_parameters)
                 .all(|(local, def)| def.is_subset(*local));
         if !compatible {
-            return Err(err_at(StatusCode::TYPE_MISMATCH, IndexKind::FunctionHandle, idx));
+            return Err(err_at(
+                StatusCode::TYPE_MISMATCH,
+                IndexKind::FunctionHandle,
+                idx,
+            ));
         }
         let at = |e| with_index(e, IndexKind::FunctionHandle, idx);
-        compare_signatures(context, dep, b.sig(handle.parameters)?, dep.sig(defined.parameters)?)
-            .map_err(at)?;
-        compare_signatures(context, dep, b.sig(handle.return_)?, dep.sig(defined.return_)?)
-            .map_err(at)?;
+        compare_signatures(
+            context,
+            dep,
+            b.sig(handle.parameters)?,
+            dep.sig(defined.parameters)?,
+        )
+        .map_err(at)?;
+        compare_signatures(
+            context,
+            dep,
+            b.sig(handle.return_)?,
+            dep.sig(defined.return_)?,
+        )
+        .map_err(at)?;
     }
     Ok(())
 }
@@ -317,7 +359,10 @@ fn compare_structs(
 
 /// Whether the abilities of `local` are compatible with `defined` (exposed for tests).
 #[cfg(test)]
-fn compatible_abilities(local: tern_primitives::AbilitySet, defined: tern_primitives::AbilitySet) -> bool {
+fn compatible_abilities(
+    local: tern_primitives::AbilitySet,
+    defined: tern_primitives::AbilitySet,
+) -> bool {
     local.is_subset(defined)
 }
 

@@ -3,8 +3,8 @@
 //! module, and every handle of this module has a definition.
 
 use crate::error::{err_at, VResult};
-use crate::view::Binary;
 use crate::fxhash::FxHashSet;
+use crate::view::Binary;
 use std::hash::Hash;
 use tern_binary::{FieldDefinition, StructFieldInformation};
 use tern_primitives::{IndexKind, StatusCode};
@@ -43,7 +43,10 @@ pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
         binary.function_handles().iter().map(|h| (h.module, h.name)),
         IndexKind::FunctionHandle,
     )?;
-    check(binary.function_instantiations(), IndexKind::FunctionInstantiation)?;
+    check(
+        binary.function_instantiations(),
+        IndexKind::FunctionInstantiation,
+    )?;
     if let Binary::Module(_) = binary {
         verify_module_tables(binary)?;
     }
@@ -53,12 +56,18 @@ pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
 fn verify_module_tables(binary: Binary<'_>) -> VResult<()> {
     check(binary.field_handles(), IndexKind::FieldHandle)?;
     check(binary.field_instantiations(), IndexKind::FieldInstantiation)?;
-    check(binary.variant_field_handles(), IndexKind::VariantFieldHandle)?;
+    check(
+        binary.variant_field_handles(),
+        IndexKind::VariantFieldHandle,
+    )?;
     check(
         binary.variant_field_instantiations(),
         IndexKind::VariantFieldInstantiation,
     )?;
-    check(binary.struct_variant_handles(), IndexKind::StructVariantHandle)?;
+    check(
+        binary.struct_variant_handles(),
+        IndexKind::StructVariantHandle,
+    )?;
     check(
         binary.struct_variant_instantiations(),
         IndexKind::StructVariantInstantiation,
@@ -77,7 +86,10 @@ fn check_fields(fields: &[FieldDefinition]) -> VResult<()> {
 
 fn verify_struct_defs(binary: Binary<'_>) -> VResult<()> {
     let defs = binary.struct_defs();
-    check(defs.iter().map(|d| d.struct_handle), IndexKind::StructDefinition)?;
+    check(
+        defs.iter().map(|d| d.struct_handle),
+        IndexKind::StructDefinition,
+    )?;
     for (idx, def) in defs.iter().enumerate() {
         match &def.field_information {
             StructFieldInformation::Native => {}
@@ -92,7 +104,10 @@ fn verify_struct_defs(binary: Binary<'_>) -> VResult<()> {
                 check_fields(fields)?;
             }
             StructFieldInformation::DeclaredVariants(variants) => {
-                check(variants.iter().map(|v| v.name), IndexKind::VariantDefinition)?;
+                check(
+                    variants.iter().map(|v| v.name),
+                    IndexKind::VariantDefinition,
+                )?;
                 for variant in variants {
                     check_fields(&variant.fields)?;
                 }
@@ -125,7 +140,10 @@ fn verify_struct_defs(binary: Binary<'_>) -> VResult<()> {
 
 fn verify_function_defs(binary: Binary<'_>) -> VResult<()> {
     let defs = binary.function_defs();
-    check(defs.iter().map(|d| d.function), IndexKind::FunctionDefinition)?;
+    check(
+        defs.iter().map(|d| d.function),
+        IndexKind::FunctionDefinition,
+    )?;
     for (idx, def) in defs.iter().enumerate() {
         if first_duplicate(&def.acquires_global_resources).is_some() {
             return Err(err_at(

@@ -66,10 +66,7 @@ mod tests {
 
     #[test]
     fn crash_stays_undefined() {
-        let e = finish(
-            crash().at_index(IndexKind::Signature, 3),
-            &Location::Script,
-        );
+        let e = finish(crash().at_index(IndexKind::Signature, 3), &Location::Script);
         assert_eq!(e.location(), &Location::Undefined);
         assert!(e.data().indices.is_empty());
         let e = finish(err_offset(StatusCode::ABORTED, 1, 2), &Location::Script);

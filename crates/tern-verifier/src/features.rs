@@ -37,7 +37,10 @@ fn function_values_off(config: &VerifierConfig) -> VResult<()> {
 }
 
 fn verify_token(config: &VerifierConfig, ty: &SignatureToken) -> VResult<()> {
-    if ty.preorder().any(|t| matches!(t, SignatureToken::Function(..))) {
+    if ty
+        .preorder()
+        .any(|t| matches!(t, SignatureToken::Function(..)))
+    {
         function_values_off(config)?;
     }
     Ok(())
@@ -110,7 +113,8 @@ fn verify_code(config: &VerifierConfig, code: &[Bytecode], def: Option<usize>) -
         )
     });
     if uses_closures {
-        let e = err(StatusCode::FEATURE_NOT_ENABLED).with_message("function value feature not enabled");
+        let e =
+            err(StatusCode::FEATURE_NOT_ENABLED).with_message("function value feature not enabled");
         return Err(match def {
             Some(idx) => with_index(e, IndexKind::FunctionDefinition, idx),
             None => e,

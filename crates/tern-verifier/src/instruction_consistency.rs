@@ -26,7 +26,11 @@ pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
 fn check(binary: Binary<'_>, function: u16, code: &[Bytecode]) -> VResult<()> {
     for (offset, instr) in code.iter().enumerate() {
         let pc = crate::error::idx_u16(offset);
-        let at = Site { binary, function, pc };
+        let at = Site {
+            binary,
+            function,
+            pc,
+        };
         check_instr(&at, instr)?;
     }
     Ok(())
@@ -40,7 +44,11 @@ struct Site<'a> {
 
 impl Site<'_> {
     fn mismatch(&self) -> tern_primitives::VmError {
-        err_offset(StatusCode::GENERIC_MEMBER_OPCODE_MISMATCH, self.function, self.pc)
+        err_offset(
+            StatusCode::GENERIC_MEMBER_OPCODE_MISMATCH,
+            self.function,
+            self.pc,
+        )
     }
 
     fn struct_op(&self, def: StructDefinitionIndex, generic: bool) -> VResult<()> {
@@ -57,11 +65,17 @@ impl Site<'_> {
     }
 
     fn variant_field_op(&self, handle: VariantFieldHandleIndex, generic: bool) -> VResult<()> {
-        self.struct_op(self.binary.variant_field_handle(handle)?.struct_index, generic)
+        self.struct_op(
+            self.binary.variant_field_handle(handle)?.struct_index,
+            generic,
+        )
     }
 
     fn variant_op(&self, handle: StructVariantHandleIndex, generic: bool) -> VResult<()> {
-        self.struct_op(self.binary.struct_variant_handle(handle)?.struct_index, generic)
+        self.struct_op(
+            self.binary.struct_variant_handle(handle)?.struct_index,
+            generic,
+        )
     }
 
     fn function_op(&self, handle: FunctionHandleIndex, generic: bool) -> VResult<()> {
@@ -97,9 +111,7 @@ fn check_instr(at: &Site<'_>, instr: &Bytecode) -> VResult<()> {
         B::MutBorrowFieldGeneric(i) | B::ImmBorrowFieldGeneric(i) => {
             at.field_op(b.field_inst(*i)?.handle, true)
         }
-        B::MutBorrowVariantField(h) | B::ImmBorrowVariantField(h) => {
-            at.variant_field_op(*h, false)
-        }
+        B::MutBorrowVariantField(h) | B::ImmBorrowVariantField(h) => at.variant_field_op(*h, false),
         B::MutBorrowVariantFieldGeneric(i) | B::ImmBorrowVariantFieldGeneric(i) => {
             at.variant_field_op(b.variant_field_inst(*i)?.handle, true)
         }
@@ -129,12 +141,12 @@ fn check_instr(at: &Site<'_>, instr: &Bytecode) -> VResult<()> {
         B::PackVariantGeneric(i) | B::UnpackVariantGeneric(i) | B::TestVariantGeneric(i) => {
             at.variant_op(b.struct_variant_inst(*i)?.handle, true)
         }
-        B::VecPack(_, n) | B::VecUnpack(_, n) if *n > u64::from(u16::MAX) => Err(err_offset(
-            StatusCode::CONSTRAINT_NOT_SATISFIED,
-            at.function,
-            at.pc,
-        )
-        .with_message("VecPack/VecUnpack argument out of range")),
+        B::VecPack(_, n) | B::VecUnpack(_, n) if *n > u64::from(u16::MAX) => {
+            Err(
+                err_offset(StatusCode::CONSTRAINT_NOT_SATISFIED, at.function, at.pc)
+                    .with_message("VecPack/VecUnpack argument out of range"),
+            )
+        }
         _ => Ok(()),
     }
 }

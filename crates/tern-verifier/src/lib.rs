@@ -64,8 +64,8 @@ mod dependencies;
 mod duplication;
 mod error;
 mod features;
-mod fxhash;
 mod friends;
+mod fxhash;
 mod instantiation_loops;
 mod instruction_consistency;
 mod limits;
@@ -79,6 +79,7 @@ mod struct_api;
 mod struct_api_checks;
 mod struct_defs;
 mod type_safety;
+mod type_walk;
 mod view;
 
 pub use config::VerifierConfig;

@@ -29,8 +29,15 @@ fn over(limit: Option<usize>, value: usize) -> bool {
 
 fn verify_struct_handles(config: &VerifierConfig, binary: Binary<'_>) -> VResult<()> {
     for (idx, handle) in binary.struct_handles().iter().enumerate() {
-        if over(config.max_generic_instantiation_length, handle.type_parameters.len()) {
-            return Err(err_at(StatusCode::TOO_MANY_TYPE_PARAMETERS, IndexKind::StructHandle, idx));
+        if over(
+            config.max_generic_instantiation_length,
+            handle.type_parameters.len(),
+        ) {
+            return Err(err_at(
+                StatusCode::TOO_MANY_TYPE_PARAMETERS,
+                IndexKind::StructHandle,
+                idx,
+            ));
         }
     }
     Ok(())
@@ -38,15 +45,26 @@ fn verify_struct_handles(config: &VerifierConfig, binary: Binary<'_>) -> VResult
 
 fn verify_function_handles(config: &VerifierConfig, binary: Binary<'_>) -> VResult<()> {
     for (idx, handle) in binary.function_handles().iter().enumerate() {
-        if over(config.max_generic_instantiation_length, handle.type_parameters.len()) {
-            return Err(err_at(StatusCode::TOO_MANY_TYPE_PARAMETERS, IndexKind::FunctionHandle, idx));
+        if over(
+            config.max_generic_instantiation_length,
+            handle.type_parameters.len(),
+        ) {
+            return Err(err_at(
+                StatusCode::TOO_MANY_TYPE_PARAMETERS,
+                IndexKind::FunctionHandle,
+                idx,
+            ));
         }
         let params = binary.sig(handle.parameters)?.len();
         let returns = binary.sig(handle.return_)?.len();
         if over(config.max_function_parameters, params)
             || over(config.max_function_return_values, returns)
         {
-            return Err(err_at(StatusCode::TOO_MANY_PARAMETERS, IndexKind::FunctionHandle, idx));
+            return Err(err_at(
+                StatusCode::TOO_MANY_PARAMETERS,
+                IndexKind::FunctionHandle,
+                idx,
+            ));
         }
     }
     Ok(())
@@ -89,7 +107,8 @@ fn verify_type_nodes(config: &VerifierConfig, binary: Binary<'_>) -> VResult<()>
 /// Checks the size, depth and function-type arity of one type (pre-order, root at depth 1).
 pub(crate) fn verify_type_node(config: &VerifierConfig, ty: &SignatureToken) -> VResult<()> {
     let mut size: usize = 0;
-    let mut stack: Vec<(&SignatureToken, usize)> = vec![(ty, 1)];
+    let mut stack: smallvec::SmallVec<[(&SignatureToken, usize); 16]> =
+        smallvec::smallvec![(ty, 1)];
     while let Some((token, depth)) = stack.pop() {
         if over(config.max_type_depth, depth) {
             return Err(err(StatusCode::TOO_MANY_TYPE_NODES));
@@ -126,7 +145,10 @@ pub(crate) fn verify_type_node(config: &VerifierConfig, ty: &SignatureToken) -> 
 }
 
 fn verify_definitions(config: &VerifierConfig, binary: Binary<'_>) -> VResult<()> {
-    if over(config.max_function_definitions, binary.function_defs().len()) {
+    if over(
+        config.max_function_definitions,
+        binary.function_defs().len(),
+    ) {
         return Err(err(StatusCode::MAX_FUNCTION_DEFINITIONS_REACHED));
     }
     let defs = binary.struct_defs();

@@ -23,9 +23,17 @@ enum Local {
     Available,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct State {
-    locals: Vec<Local>,
+    locals: smallvec::SmallVec<[Local; 32]>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            locals: smallvec::SmallVec::from_slice(&self.locals),
+        }
+    }
 }
 
 impl Domain for State {
@@ -54,7 +62,11 @@ struct LocalsSafety {
 }
 
 /// Checks the function.
-pub(crate) fn verify(binary: Binary<'_>, view: &FunctionView<'_>, meter: &mut Meter) -> VResult<()> {
+pub(crate) fn verify(
+    binary: Binary<'_>,
+    view: &FunctionView<'_>,
+    meter: &mut Meter,
+) -> VResult<()> {
     let params = view.parameters.len();
     let mut abilities = Vec::with_capacity(view.local_count());
     for ty in view.parameters.0.iter().chain(&view.locals.0) {
@@ -84,7 +96,11 @@ impl LocalsSafety {
 }
 
 fn local(state: &State, idx: u8) -> VResult<Local> {
-    state.locals.get(usize::from(idx)).copied().ok_or_else(crash)
+    state
+        .locals
+        .get(usize::from(idx))
+        .copied()
+        .ok_or_else(crash)
 }
 
 fn set(state: &mut State, idx: u8, value: Local) {

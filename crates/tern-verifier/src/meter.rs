@@ -158,6 +158,8 @@ mod tests {
             ..VerifierConfig::production()
         };
         let mut m = Meter::new(&config);
-        assert!(m.add_items_with_growth(Scope::Function, 100, 3, 1.5).is_err());
+        assert!(m
+            .add_items_with_growth(Scope::Function, 100, 3, 1.5)
+            .is_err());
     }
 }

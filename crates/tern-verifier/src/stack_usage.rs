@@ -33,7 +33,9 @@ fn verify_block(
     let mut height: u64 = 0;
     let mut pushes: u64 = 0;
     for pc in start..=end {
-        let Some(instr) = view.code.get(usize::from(pc)) else { break };
+        let Some(instr) = view.code.get(usize::from(pc)) else {
+            break;
+        };
         let (pops, push) = effect(binary, view, instr)?;
         pushes = pushes
             .checked_add(push)
@@ -118,9 +120,10 @@ fn effect(binary: Binary<'_>, view: &FunctionView<'_>, instr: &Bytecode) -> VRes
         B::Call(h) => call_effect(binary, *h)?,
         B::CallGeneric(i) => call_effect(binary, binary.function_inst(*i)?.handle)?,
         B::CallClosure(sig) => match binary.sig(*sig)?.0.first() {
-            Some(SignatureToken::Function(args, results, _)) => {
-                (len_u64(args.len()).saturating_add(1), len_u64(results.len()))
-            }
+            Some(SignatureToken::Function(args, results, _)) => (
+                len_u64(args.len()).saturating_add(1),
+                len_u64(results.len()),
+            ),
             _ => (0, 0),
         },
         B::PackClosure(_, mask) | B::PackClosureGeneric(_, mask) => {
@@ -137,13 +140,22 @@ fn effect(binary: Binary<'_>, view: &FunctionView<'_>, instr: &Bytecode) -> VRes
             (1, field_count(def, None))
         }
         B::PackVariant(h) => (variant_fields(binary, *h)?, 1),
-        B::PackVariantGeneric(i) => (variant_fields(binary, binary.struct_variant_inst(*i)?.handle)?, 1),
+        B::PackVariantGeneric(i) => (
+            variant_fields(binary, binary.struct_variant_inst(*i)?.handle)?,
+            1,
+        ),
         B::UnpackVariant(h) => (1, variant_fields(binary, *h)?),
-        B::UnpackVariantGeneric(i) => (1, variant_fields(binary, binary.struct_variant_inst(*i)?.handle)?),
+        B::UnpackVariantGeneric(i) => (
+            1,
+            variant_fields(binary, binary.struct_variant_inst(*i)?.handle)?,
+        ),
     })
 }
 
-fn call_effect(binary: Binary<'_>, handle: tern_binary::FunctionHandleIndex) -> VResult<(u64, u64)> {
+fn call_effect(
+    binary: Binary<'_>,
+    handle: tern_binary::FunctionHandleIndex,
+) -> VResult<(u64, u64)> {
     let handle = binary.function_handle(handle)?;
     Ok((
         len_u64(binary.sig(handle.parameters)?.len()),
@@ -151,7 +163,10 @@ fn call_effect(binary: Binary<'_>, handle: tern_binary::FunctionHandleIndex) -> 
     ))
 }
 
-fn variant_fields(binary: Binary<'_>, handle: tern_binary::StructVariantHandleIndex) -> VResult<u64> {
+fn variant_fields(
+    binary: Binary<'_>,
+    handle: tern_binary::StructVariantHandleIndex,
+) -> VResult<u64> {
     let handle = binary.struct_variant_handle(handle)?;
     let def = binary.struct_def(handle.struct_index)?;
     Ok(field_count(def, Some(handle.variant)))

@@ -84,7 +84,10 @@ fn variant_maps(variants: &[VariantDefinition]) -> VariantMaps {
 fn attribute(attrs: &[FunctionAttribute]) -> VResult<Option<FunctionAttribute>> {
     let mut found = None;
     for attr in attrs {
-        if matches!(attr, FunctionAttribute::Persistent | FunctionAttribute::ModuleLock) {
+        if matches!(
+            attr,
+            FunctionAttribute::Persistent | FunctionAttribute::ModuleLock
+        ) {
             continue;
         }
         if found.is_some() {
@@ -121,7 +124,12 @@ struct NameInfo {
 fn parse_name(name: &str, ctx: &Context, shortest: bool) -> Option<NameInfo> {
     let parts: Vec<&str> = name.split(DELIMITER).collect();
     let (&prefix, rest) = parts.split_first()?;
-    if rest.is_empty() || !matches!(prefix, "pack" | "unpack" | "test_variant" | "borrow" | "borrow_mut") {
+    if rest.is_empty()
+        || !matches!(
+            prefix,
+            "pack" | "unpack" | "test_variant" | "borrow" | "borrow_mut"
+        )
+    {
         return None;
     }
     let mut candidate = String::new();
@@ -178,7 +186,10 @@ fn attribute_matches(kind: &Kind, attr: FunctionAttribute) -> bool {
             | (Kind::Unpack, A::Unpack)
             | (Kind::UnpackVariant(_), A::UnpackVariant(_))
             | (Kind::TestVariant(_), A::TestVariant(_))
-            | (Kind::Borrow { mutable: false, .. }, A::BorrowFieldImmutable(_))
+            | (
+                Kind::Borrow { mutable: false, .. },
+                A::BorrowFieldImmutable(_)
+            )
             | (Kind::Borrow { mutable: true, .. }, A::BorrowFieldMutable(_))
     )
 }
@@ -208,7 +219,11 @@ pub(crate) fn check_function(
         (Some(info), Some(attr)) if attribute_matches(&info.kind, attr) => (info, attr),
         (Some(_), Some(_)) => return Err(fail("attribute does not match the name")),
     };
-    if binary.struct_handle(info.handle)?.abilities.has(Ability::Key) {
+    if binary
+        .struct_handle(info.handle)?
+        .abilities
+        .has(Ability::Key)
+    {
         return Err(fail("struct with key ability cannot have struct APIs"));
     }
     let mut parts = info_parts(&info);

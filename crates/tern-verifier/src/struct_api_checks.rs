@@ -107,7 +107,11 @@ pub(crate) fn check_signature(
         }
         Op::Test => match single(params)? {
             ST::Reference(inner) if canonical(inner) => {}
-            _ => return Err(fail("test_variant parameter must be a reference to the struct")),
+            _ => {
+                return Err(fail(
+                    "test_variant parameter must be a reference to the struct",
+                ))
+            }
         },
         Op::Borrow => check_borrow_signature(binary, params, returns, parts, ctx)?,
     }
@@ -207,7 +211,11 @@ pub(crate) fn check_variant_and_offset(
 }
 
 /// Checks `move_loc 0 .. move_loc n-1; <op>; ret`.
-fn pattern(code: &[Bytecode], move_locs: Option<usize>, op: impl Fn(&Bytecode) -> bool) -> VResult<()> {
+fn pattern(
+    code: &[Bytecode],
+    move_locs: Option<usize>,
+    op: impl Fn(&Bytecode) -> bool,
+) -> VResult<()> {
     let n = code.len();
     if n < 2 || move_locs.is_some_and(|m| n != m.saturating_add(2)) {
         return Err(fail("wrong number of instructions"));
@@ -243,32 +251,41 @@ fn variant_of(binary: Binary<'_>, instr: &Bytecode) -> VResult<Option<u16>> {
 /// wrapper's own type parameters in order.
 fn operated_struct(binary: Binary<'_>, instr: &Bytecode, n: usize) -> VResult<Option<(u16, bool)>> {
     use Bytecode as B;
-    let generic = |def: StructDefinitionIndex, sig: SignatureIndex| -> VResult<Option<(u16, bool)>> {
-        Ok(Some((def.0, is_canonical_args(&binary.sig(sig)?.0, n))))
-    };
+    let generic =
+        |def: StructDefinitionIndex, sig: SignatureIndex| -> VResult<Option<(u16, bool)>> {
+            Ok(Some((def.0, is_canonical_args(&binary.sig(sig)?.0, n))))
+        };
     match instr {
         B::Pack(d) | B::Unpack(d) => Ok(Some((d.0, n == 0))),
         B::PackGeneric(i) | B::UnpackGeneric(i) => {
             let inst = binary.struct_inst(*i)?;
             generic(inst.def, inst.type_parameters)
         }
-        B::PackVariant(h) | B::UnpackVariant(h) | B::TestVariant(h) => {
-            Ok(Some((binary.struct_variant_handle(*h)?.struct_index.0, n == 0)))
-        }
+        B::PackVariant(h) | B::UnpackVariant(h) | B::TestVariant(h) => Ok(Some((
+            binary.struct_variant_handle(*h)?.struct_index.0,
+            n == 0,
+        ))),
         B::PackVariantGeneric(i) | B::UnpackVariantGeneric(i) | B::TestVariantGeneric(i) => {
             let inst = binary.struct_variant_inst(*i)?;
-            generic(binary.struct_variant_handle(inst.handle)?.struct_index, inst.type_parameters)
+            generic(
+                binary.struct_variant_handle(inst.handle)?.struct_index,
+                inst.type_parameters,
+            )
         }
         B::ImmBorrowField(h) | B::MutBorrowField(h) => {
             Ok(Some((binary.field_handle(*h)?.owner.0, n == 0)))
         }
         B::ImmBorrowFieldGeneric(i) | B::MutBorrowFieldGeneric(i) => {
             let inst = binary.field_inst(*i)?;
-            generic(binary.field_handle(inst.handle)?.owner, inst.type_parameters)
+            generic(
+                binary.field_handle(inst.handle)?.owner,
+                inst.type_parameters,
+            )
         }
-        B::ImmBorrowVariantField(h) | B::MutBorrowVariantField(h) => {
-            Ok(Some((binary.variant_field_handle(*h)?.struct_index.0, n == 0)))
-        }
+        B::ImmBorrowVariantField(h) | B::MutBorrowVariantField(h) => Ok(Some((
+            binary.variant_field_handle(*h)?.struct_index.0,
+            n == 0,
+        ))),
         B::ImmBorrowVariantFieldGeneric(i) | B::MutBorrowVariantFieldGeneric(i) => {
             let inst = binary.variant_field_inst(*i)?;
             generic(
@@ -332,10 +349,14 @@ fn check_code_shape(
     match attr {
         A::Pack => pattern(code, None, |b| matches!(b, B::Pack(_) | B::PackGeneric(_))),
         A::PackVariant(v) => {
-            pattern(code, None, |b| matches!(b, B::PackVariant(_) | B::PackVariantGeneric(_)))?;
+            pattern(code, None, |b| {
+                matches!(b, B::PackVariant(_) | B::PackVariantGeneric(_))
+            })?;
             check_variant_in_code(binary, code, v)
         }
-        A::Unpack => pattern(code, Some(1), |b| matches!(b, B::Unpack(_) | B::UnpackGeneric(_))),
+        A::Unpack => pattern(code, Some(1), |b| {
+            matches!(b, B::Unpack(_) | B::UnpackGeneric(_))
+        }),
         A::UnpackVariant(v) => {
             pattern(code, Some(1), |b| {
                 matches!(b, B::UnpackVariant(_) | B::UnpackVariantGeneric(_))
@@ -348,7 +369,9 @@ fn check_code_shape(
             })?;
             check_variant_in_code(binary, code, v)
         }
-        A::BorrowFieldImmutable(offset) => check_borrow_code(binary, parts, code, offset, false, ctx),
+        A::BorrowFieldImmutable(offset) => {
+            check_borrow_code(binary, parts, code, offset, false, ctx)
+        }
         A::BorrowFieldMutable(offset) => check_borrow_code(binary, parts, code, offset, true, ctx),
         A::Persistent | A::ModuleLock => Err(fail("not a struct API attribute")),
     }
@@ -434,7 +457,9 @@ fn check_variant_set(
     let name = binary
         .identifier(binary.struct_handle(def.struct_handle)?.name)?
         .as_str();
-    let sets = ctx.variant_sets(name).ok_or_else(|| fail("no variant map"))?;
+    let sets = ctx
+        .variant_sets(name)
+        .ok_or_else(|| fail("no variant map"))?;
     let first = handle.variants.first().ok_or_else(|| fail("no variant"))?;
     let ty = &variants
         .get(usize::from(*first))
@@ -445,10 +470,14 @@ fn check_variant_set(
         .get(&(handle.field, ty.clone()))
         .ok_or_else(|| fail("(offset, type) not found"))?;
     if parts.returned.is_some_and(|r| r != ty) {
-        return Err(fail("borrowed variant field type does not match the return type"));
+        return Err(fail(
+            "borrowed variant field type does not match the return type",
+        ));
     }
     if handle.variants != *expected {
-        return Err(fail("variant field borrow does not cover exactly the variants"));
+        return Err(fail(
+            "variant field borrow does not cover exactly the variants",
+        ));
     }
     Ok(())
 }

@@ -3,8 +3,8 @@
 //! node, or the second node of the first cycle found by a depth-first topological sort.
 
 use crate::error::{err_at, invariant, VResult};
-use crate::view::{Binary, MAX_WALK_DEPTH};
 use crate::fxhash::FxHashMap;
+use crate::view::{Binary, MAX_WALK_DEPTH};
 use std::collections::{BTreeMap, BTreeSet};
 use tern_binary::{SignatureToken, StructFieldInformation};
 use tern_primitives::{IndexKind, StatusCode};
@@ -200,12 +200,18 @@ mod tests {
 
     #[test]
     fn acyclic_graph_has_no_cycle() {
-        assert_eq!(Graph::from_edges([(0, 1), (1, 2), (0, 2)].into_iter()).cycle(), None);
+        assert_eq!(
+            Graph::from_edges([(0, 1), (1, 2), (0, 2)].into_iter()).cycle(),
+            None
+        );
     }
 
     #[test]
     fn self_loop_reports_its_node() {
-        assert_eq!(Graph::from_edges([(0, 1), (3, 3)].into_iter()).cycle(), Some(3));
+        assert_eq!(
+            Graph::from_edges([(0, 1), (3, 3)].into_iter()).cycle(),
+            Some(3)
+        );
     }
 
     #[test]

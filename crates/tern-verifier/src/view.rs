@@ -6,6 +6,7 @@
 //! `INVALID_OPERATION_IN_SCRIPT`, as the peer's binary view reports it.
 
 use crate::error::{crash, err, VResult};
+pub(crate) use crate::type_walk::{for_each_node, is_assignable_instantiated, node_count};
 use tern_binary::*;
 use tern_primitives::{Ability, AbilitySet, AccountAddress, Identifier, ModuleId, StatusCode};
 
@@ -69,8 +70,18 @@ impl<'a> Binary<'a> {
     shared_table!(address_identifiers, AccountAddress);
     shared_table!(constant_pool, Constant);
 
-    module_table!(struct_defs, struct_def, StructDefinition, StructDefinitionIndex);
-    module_table!(function_defs, function_def, FunctionDefinition, FunctionDefinitionIndex);
+    module_table!(
+        struct_defs,
+        struct_def,
+        StructDefinition,
+        StructDefinitionIndex
+    );
+    module_table!(
+        function_defs,
+        function_def,
+        FunctionDefinition,
+        FunctionDefinitionIndex
+    );
     module_table!(field_handles, field_handle, FieldHandle, FieldHandleIndex);
     module_table!(
         struct_def_instantiations,
@@ -185,8 +196,14 @@ impl<'a> Binary<'a> {
     }
 
     /// The address and name a module handle names (without building a `ModuleId`).
-    pub(crate) fn module_name(&self, handle: &ModuleHandle) -> VResult<(&'a AccountAddress, &'a str)> {
-        Ok((self.address(handle.address)?, self.identifier(handle.name)?.as_str()))
+    pub(crate) fn module_name(
+        &self,
+        handle: &ModuleHandle,
+    ) -> VResult<(&'a AccountAddress, &'a str)> {
+        Ok((
+            self.address(handle.address)?,
+            self.identifier(handle.name)?.as_str(),
+        ))
     }
 
     /// The module's own id (`None` for a script).
@@ -259,7 +276,8 @@ impl<'a> Binary<'a> {
             return Ok(handle.abilities);
         }
         let next = depth.saturating_add(1);
-        let mut arg_abilities: smallvec::SmallVec<[(bool, AbilitySet); 8]> = smallvec::SmallVec::new();
+        let mut arg_abilities: smallvec::SmallVec<[(bool, AbilitySet); 8]> =
+            smallvec::SmallVec::new();
         for (param, arg) in handle.type_parameters.iter().zip(args) {
             let abilities = self.abilities_at(arg, type_params, next)?;
             arg_abilities.push((param.is_phantom, abilities));
@@ -306,7 +324,11 @@ pub(crate) fn materialize(handle: StructHandleIndex, args: &[SignatureToken]) ->
 }
 
 /// Whether `ty` is `materialize(handle, args)` (without building it).
-pub(crate) fn is_struct_type(ty: &SignatureToken, handle: StructHandleIndex, args: &[SignatureToken]) -> bool {
+pub(crate) fn is_struct_type(
+    ty: &SignatureToken,
+    handle: StructHandleIndex,
+    args: &[SignatureToken],
+) -> bool {
     match ty {
         SignatureToken::Struct(h) => args.is_empty() && *h == handle,
         SignatureToken::StructInstantiation(h, a) => {
@@ -364,82 +386,6 @@ fn instantiate_at(ty: &SignatureToken, subst: &[SignatureToken], depth: usize) -
     }
 }
 
-/// Whether `instantiate(formal, subst) == actual`, without building the instantiation.
-pub(crate) fn eq_instantiated(formal: &SignatureToken, subst: &[SignatureToken], actual: &SignatureToken) -> bool {
-    if subst.is_empty() {
-        return formal == actual;
-    }
-    eq_instantiated_at(formal, subst, actual, 0)
-}
-
-fn eq_instantiated_at(
-    formal: &SignatureToken,
-    subst: &[SignatureToken],
-    actual: &SignatureToken,
-    depth: usize,
-) -> bool {
-    use SignatureToken as T;
-    if depth > MAX_WALK_DEPTH {
-        // `instantiate` leaves such deep parts as they are.
-        return formal == actual;
-    }
-    let next = depth.saturating_add(1);
-    let all = |fs: &[SignatureToken], bs: &[SignatureToken]| {
-        fs.len() == bs.len()
-            && fs
-                .iter()
-                .zip(bs)
-                .all(|(f, b)| eq_instantiated_at(f, subst, b, next))
-    };
-    match (formal, actual) {
-        (T::TypeParameter(i), _) => match subst.get(usize::from(*i)) {
-            Some(arg) => arg == actual,
-            None => formal == actual,
-        },
-        (T::Vector(f), T::Vector(b))
-        | (T::Reference(f), T::Reference(b))
-        | (T::MutableReference(f), T::MutableReference(b)) => {
-            eq_instantiated_at(f, subst, b, next)
-        }
-        (T::StructInstantiation(h1, f), T::StructInstantiation(h2, b)) => h1 == h2 && all(f, b),
-        (T::Function(p1, r1, a1), T::Function(p2, r2, a2)) => {
-            a1 == a2 && all(p1, p2) && all(r1, r2)
-        }
-        _ => formal == actual,
-    }
-}
-
-/// Whether `is_assignable(&instantiate(formal, subst), source)`, without building the
-/// instantiation.
-pub(crate) fn is_assignable_instantiated(
-    formal: &SignatureToken,
-    subst: &[SignatureToken],
-    source: &SignatureToken,
-) -> bool {
-    use SignatureToken as T;
-    if subst.is_empty() {
-        return is_assignable(formal, source);
-    }
-    let all = |fs: &[SignatureToken], bs: &[SignatureToken]| {
-        fs.len() == bs.len()
-            && fs
-                .iter()
-                .zip(bs)
-                .all(|(f, b)| eq_instantiated_at(f, subst, b, 1))
-    };
-    match (formal, source) {
-        (T::TypeParameter(i), _) => match subst.get(usize::from(*i)) {
-            Some(arg) => is_assignable(arg, source),
-            None => is_assignable(formal, source),
-        },
-        (T::Function(p1, r1, a1), T::Function(p2, r2, a2)) => {
-            all(p1, p2) && all(r1, r2) && a1.is_subset(*a2)
-        }
-        (T::Reference(t), T::Reference(s)) => is_assignable_instantiated(t, subst, s),
-        _ => eq_instantiated(formal, subst, source),
-    }
-}
-
 /// Whether a value of type `source` may be stored where `target` is expected: equal types, or
 /// function types with equal parameters and results where `target` asks for fewer abilities
 /// (also behind immutable references).
@@ -473,7 +419,10 @@ mod tests {
         let declared = AbilitySet::ALL;
         let store_only = AbilitySet::EMPTY.with(Ability::Store);
         let got = polymorphic(declared, [(false, store_only)]);
-        assert_eq!(got, AbilitySet::EMPTY.with(Ability::Store).with(Ability::Key));
+        assert_eq!(
+            got,
+            AbilitySet::EMPTY.with(Ability::Store).with(Ability::Key)
+        );
         assert_eq!(polymorphic(declared, [(true, AbilitySet::EMPTY)]), declared);
         assert_eq!(
             requires(AbilitySet::EMPTY.with(Ability::Key)),
@@ -495,81 +444,5 @@ mod tests {
         assert!(is_assignable(&f(AbilitySet::EMPTY), &f(AbilitySet::ALL)));
         assert!(!is_assignable(&f(AbilitySet::ALL), &f(AbilitySet::EMPTY)));
         assert!(!is_assignable(&T::U8, &T::U16));
-    }
-}
-
-/// Number of nodes of `ty` (as counted by a pre-order walk), without allocating.
-pub(crate) fn node_count(ty: &SignatureToken) -> usize {
-    node_count_at(ty, 0)
-}
-
-fn node_count_at(ty: &SignatureToken, depth: usize) -> usize {
-    use SignatureToken as T;
-    if depth > MAX_WALK_DEPTH {
-        // Deeper than any checked type: count with an explicit stack instead.
-        return ty.preorder().count();
-    }
-    let next = depth.saturating_add(1);
-    let sum = |tys: &[SignatureToken]| {
-        tys.iter()
-            .map(|t| node_count_at(t, next))
-            .fold(0usize, usize::saturating_add)
-    };
-    match ty {
-        T::Vector(inner) | T::Reference(inner) | T::MutableReference(inner) => {
-            node_count_at(inner, next).saturating_add(1)
-        }
-        T::StructInstantiation(_, args) => sum(args).saturating_add(1),
-        T::Function(args, results, _) => sum(args).saturating_add(sum(results)).saturating_add(1),
-        _ => 1,
-    }
-}
-
-#[cfg(test)]
-mod instantiation_tests {
-    use super::*;
-    use SignatureToken as T;
-
-    fn samples() -> Vec<SignatureToken> {
-        let s = StructHandleIndex(0);
-        vec![
-            T::U64,
-            T::TypeParameter(0),
-            T::TypeParameter(1),
-            T::Vector(Box::new(T::TypeParameter(0))),
-            T::Reference(Box::new(T::TypeParameter(1))),
-            T::Reference(Box::new(T::Vector(Box::new(T::U8)))),
-            T::MutableReference(Box::new(T::TypeParameter(0))),
-            T::StructInstantiation(s, vec![T::TypeParameter(0), T::Bool]),
-            T::StructInstantiation(s, vec![T::U64, T::Bool]),
-            T::Function(vec![T::TypeParameter(0)], vec![], AbilitySet::EMPTY),
-            T::Function(vec![T::U64], vec![], AbilitySet::ALL),
-            T::Reference(Box::new(T::Function(vec![T::U64], vec![], AbilitySet::EMPTY))),
-        ]
-    }
-
-    #[test]
-    fn instantiated_comparisons_agree_with_instantiating() {
-        let substs = [vec![], vec![T::U64], vec![T::U64, T::Vector(Box::new(T::U8))]];
-        for subst in &substs {
-            for formal in samples() {
-                let inst = instantiate(&formal, subst);
-                for actual in samples().iter().chain(std::iter::once(&inst)) {
-                    assert_eq!(eq_instantiated(&formal, subst, actual), inst == *actual);
-                    assert_eq!(
-                        is_assignable_instantiated(&formal, subst, actual),
-                        is_assignable(&inst, actual),
-                        "{formal:?} {subst:?} {actual:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn node_count_matches_preorder() {
-        for ty in samples() {
-            assert_eq!(node_count(&ty), ty.preorder().count());
-        }
     }
 }

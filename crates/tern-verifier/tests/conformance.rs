@@ -5,6 +5,8 @@
 //!
 //! The corpus' MoveStdlib stands in for the library published at `0x1`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};

@@ -2,6 +2,8 @@
 //! every module passes the local passes and links against the others; and the verifier never
 //! panics on mutated copies of those modules.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -24,7 +26,9 @@ fn corpus_binaries() -> Option<Vec<(String, Vec<u8>)>> {
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).ok()?;
     let mut out = Vec::new();
     for line in manifest.lines().skip(1) {
-        let Some(path) = line.split('\t').next() else { continue };
+        let Some(path) = line.split('\t').next() else {
+            continue;
+        };
         let bytes = std::fs::read(dir.join(path)).ok()?;
         out.push((path.to_string(), bytes));
     }
@@ -49,7 +53,9 @@ fn every_corpus_module_verifies_and_links() {
     let start = Instant::now();
     let modules: Vec<CompiledModule> = binaries
         .iter()
-        .map(|(path, bytes)| CompiledModule::deserialize(bytes).unwrap_or_else(|e| panic!("{path}: {e}")))
+        .map(|(path, bytes)| {
+            CompiledModule::deserialize(bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
+        })
         .collect();
     let by_id: BTreeMap<ModuleId, &CompiledModule> =
         modules.iter().map(|m| (self_id(m), m)).collect();
@@ -106,7 +112,9 @@ fn mutate_model(module: &mut CompiledModule, rng: &mut Rng) {
     let choice = rng.below(4);
     if choice < 3 && fcount > 0 {
         let def = &mut module.function_defs[rng.below(fcount)];
-        let Some(code) = def.code.as_mut() else { return };
+        let Some(code) = def.code.as_mut() else {
+            return;
+        };
         let n = code.code.len();
         if n == 0 {
             return;

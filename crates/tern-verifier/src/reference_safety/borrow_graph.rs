@@ -29,10 +29,20 @@ pub(crate) enum Label {
 type Path = SmallVec<[Label; 3]>;
 
 /// An edge: exact (strong) or prefix (weak) borrow at `path`. Ordered by strength, then path.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Edge {
     strong: bool,
     path: Path,
+}
+
+impl Clone for Edge {
+    fn clone(&self) -> Edge {
+        // `from_slice` copies the (`Copy`) labels at once.
+        Edge {
+            strong: self.strong,
+            path: Path::from_slice(&self.path),
+        }
+    }
 }
 
 impl Edge {
@@ -60,16 +70,31 @@ struct Entry {
 const MAX_EDGE_SET_SIZE: usize = 10;
 
 /// The graph.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct BorrowGraph {
     /// Per reference id: absent, or present with its mutability.
-    nodes: Vec<Option<bool>>,
+    nodes: SmallVec<[Option<bool>; 32]>,
     /// Number of present nodes.
     alive: usize,
     /// All edges, sorted.
     edges: Vec<Entry>,
     /// The (parent, child) pairs whose edge set has collapsed, sorted.
     overflown: Vec<(RefId, RefId)>,
+}
+
+impl Clone for BorrowGraph {
+    fn clone(&self) -> BorrowGraph {
+        let mut edges = Vec::with_capacity(self.edges.len());
+        for e in &self.edges {
+            edges.push(e.clone());
+        }
+        BorrowGraph {
+            nodes: SmallVec::from_slice(&self.nodes),
+            alive: self.alive,
+            edges,
+            overflown: self.overflown.clone(),
+        }
+    }
 }
 
 impl BorrowGraph {
@@ -251,7 +276,14 @@ impl BorrowGraph {
     pub(crate) fn add_weak_field_borrow(&mut self, parent: RefId, label: Label, child: RefId) {
         let mut path = Path::new();
         path.push(label);
-        self.add_edge(parent, Edge { strong: false, path }, child)
+        self.add_edge(
+            parent,
+            Edge {
+                strong: false,
+                path,
+            },
+            child,
+        )
     }
 
     /// Removes `id`, connecting its parents to its children.
@@ -273,9 +305,21 @@ impl BorrowGraph {
             }
             return;
         }
+        if range.is_empty() {
+            // Nothing to reconnect: only the edges from the parents go.
+            self.edges.retain(|e| e.child != id);
+            if !self.overflown.is_empty() {
+                self.overflown.retain(|&(_, c)| c != id);
+            }
+            return;
+        }
         let children: SmallVec<[Entry; 4]> = self.edges.drain(range).collect();
-        let parents: SmallVec<[Entry; 4]> =
-            self.edges.iter().filter(|e| e.child == id).cloned().collect();
+        let parents: SmallVec<[Entry; 4]> = self
+            .edges
+            .iter()
+            .filter(|e| e.child == id)
+            .cloned()
+            .collect();
         if !parents.is_empty() {
             self.edges.retain(|e| e.child != id);
         }
@@ -362,7 +406,7 @@ impl BorrowGraph {
                 .find(|(old, _)| *old == id)
                 .map_or(id, |(_, new)| *new)
         };
-        let mut nodes: Vec<Option<bool>> = Vec::with_capacity(self.nodes.len());
+        let mut nodes: SmallVec<[Option<bool>; 32]> = SmallVec::with_capacity(self.nodes.len());
         for (id, node) in self.nodes.iter().enumerate() {
             let Some(mutable) = *node else { continue };
             let new_id = rename(id);

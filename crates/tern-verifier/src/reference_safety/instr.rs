@@ -75,7 +75,9 @@ pub(super) fn execute_instr(
             borrow_field(a, state, pc, mutable, field)?;
         }
         B::MutBorrowVariantFieldGeneric(i) | B::ImmBorrowVariantFieldGeneric(i) => {
-            let field = b.variant_field_handle(b.variant_field_inst(*i)?.handle)?.field;
+            let field = b
+                .variant_field_handle(b.variant_field_inst(*i)?.handle)?
+                .field;
             let mutable = matches!(instr, B::MutBorrowVariantFieldGeneric(_));
             borrow_field(a, state, pc, mutable, field)?;
         }
@@ -145,7 +147,8 @@ fn pack(a: &mut ReferenceSafety<'_, '_>, fields: usize) -> VResult<()> {
 
 fn unpack(a: &mut ReferenceSafety<'_, '_>, fields: usize) -> VResult<()> {
     a.pop_value()?;
-    a.stack.extend(std::iter::repeat(Value::NonRef).take(fields));
+    a.stack
+        .extend(std::iter::repeat(Value::NonRef).take(fields));
     Ok(())
 }
 
@@ -199,16 +202,12 @@ fn execute_value_instr(
             let ty = &b.constant(*idx)?.type_;
             a.stack.push(state.value_for(ty));
         }
-        B::Add | B::Sub | B::Mul | B::Mod | B::Div | B::BitOr | B::BitAnd | B::Xor => {
-            binary_op(a)?
-        }
+        B::Add | B::Sub | B::Mul | B::Mod | B::Div | B::BitOr | B::BitAnd | B::Xor => binary_op(a)?,
         B::Shl | B::Shr | B::Or | B::And | B::Lt | B::Gt | B::Le | B::Ge => binary_op(a)?,
         B::Pack(d) => pack(a, field_count(b.struct_def(*d)?, None))?,
         B::PackGeneric(i) => pack(a, field_count(b.struct_def(b.struct_inst(*i)?.def)?, None))?,
         B::Unpack(d) => unpack(a, field_count(b.struct_def(*d)?, None))?,
-        B::UnpackGeneric(i) => {
-            unpack(a, field_count(b.struct_def(b.struct_inst(*i)?.def)?, None))?
-        }
+        B::UnpackGeneric(i) => unpack(a, field_count(b.struct_def(b.struct_inst(*i)?.def)?, None))?,
         B::PackVariant(h) => pack(a, variant_fields(a, *h)?)?,
         B::PackVariantGeneric(i) => pack(a, variant_fields(a, b.struct_variant_inst(*i)?.handle)?)?,
         B::UnpackVariant(h) => unpack(a, variant_fields(a, *h)?)?,

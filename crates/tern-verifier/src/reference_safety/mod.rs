@@ -8,10 +8,10 @@ mod state;
 
 use crate::absint::{analyze, FunctionView, Transfer};
 use crate::error::{crash, invariant, VResult};
+use crate::fxhash::FxHashMap;
 use crate::meter::{Meter, Scope};
 use crate::view::Binary;
 use state::{State, Value, Values, STEP_BASE_COST, STEP_PER_GRAPH_ITEM_COST, STEP_PER_LOCAL_COST};
-use crate::fxhash::FxHashMap;
 use tern_binary::*;
 
 /// Checks the function; `name_to_def` maps the names of this module's functions to their
@@ -120,7 +120,8 @@ impl Transfer for ReferenceSafety<'_, '_> {
     ) -> VResult<()> {
         if self.metering {
             // One charge for the three per-step items (fails exactly when they would).
-            let items = |per: u128, n: usize| per.saturating_mul(u128::try_from(n).unwrap_or(u128::MAX));
+            let items =
+                |per: u128, n: usize| per.saturating_mul(u128::try_from(n).unwrap_or(u128::MAX));
             let units = STEP_BASE_COST
                 .saturating_add(items(STEP_PER_LOCAL_COST, state.local_count()))
                 .saturating_add(items(STEP_PER_GRAPH_ITEM_COST, state.graph_size()));

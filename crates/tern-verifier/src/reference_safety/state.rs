@@ -51,12 +51,23 @@ impl Value {
 }
 
 /// Locals, graph and id allocator.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct State {
     function: u16,
-    locals: Vec<Value>,
+    locals: SmallVec<[Value; 8]>,
     graph: BorrowGraph,
     next_id: RefId,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            function: self.function,
+            locals: SmallVec::from_slice(&self.locals),
+            graph: self.graph.clone(),
+            next_id: self.next_id,
+        }
+    }
 }
 
 impl State {
@@ -64,7 +75,7 @@ impl State {
     pub(crate) fn new(function: u16, parameters: &[SignatureToken], local_count: usize) -> State {
         let mut state = State {
             function,
-            locals: vec![Value::NonRef; local_count],
+            locals: smallvec::smallvec![Value::NonRef; local_count],
             graph: BorrowGraph::default(),
             next_id: local_count.saturating_add(1),
         };
@@ -291,7 +302,12 @@ impl State {
     }
 
     /// `borrow_global` / `mut_borrow_global`.
-    pub(crate) fn borrow_global(&mut self, pc: u16, mutable: bool, resource: u16) -> VResult<Value> {
+    pub(crate) fn borrow_global(
+        &mut self,
+        pc: u16,
+        mutable: bool,
+        resource: u16,
+    ) -> VResult<Value> {
         if (mutable && self.is_global_borrowed(resource))
             || self.is_global_mutably_borrowed(resource)
         {
@@ -314,7 +330,9 @@ impl State {
 
     /// Vector operations through a reference (`mutable`: an update).
     pub(crate) fn vector_op(&mut self, pc: u16, vector: Value, mutable: bool) -> VResult<()> {
-        let id = vector.ref_id().ok_or_else(|| invariant("vector op on a value"))?;
+        let id = vector
+            .ref_id()
+            .ok_or_else(|| invariant("vector op on a value"))?;
         if mutable && !self.is_writable(id) {
             return Err(self.error(StatusCode::VEC_UPDATE_EXISTS_MUTABLE_BORROW_ERROR, pc));
         }
@@ -329,7 +347,9 @@ impl State {
         vector: Value,
         mutable: bool,
     ) -> VResult<Value> {
-        let id = vector.ref_id().ok_or_else(|| invariant("vector borrow on a value"))?;
+        let id = vector
+            .ref_id()
+            .ok_or_else(|| invariant("vector borrow on a value"))?;
         if mutable && !self.is_writable(id) {
             return Err(self.error(
                 StatusCode::VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR,
@@ -385,7 +405,9 @@ impl State {
             let value = match ty {
                 SignatureToken::MutableReference(_) => {
                     let id = self.new_ref(true);
-                    mutable.iter().for_each(|p| self.graph.add_weak_borrow(*p, id));
+                    mutable
+                        .iter()
+                        .for_each(|p| self.graph.add_weak_borrow(*p, id));
                     returned_refs = returned_refs.saturating_add(1);
                     Value::Ref(id)
                 }
@@ -451,7 +473,14 @@ impl State {
 
     /// The joined locals, and the graphs to join (the references that only one side holds
     /// in a local are released from that side's graph first).
-    fn joined_parts<'s>(&'s self, other: &'s State) -> (Vec<Value>, Cow<'s, BorrowGraph>, Cow<'s, BorrowGraph>) {
+    fn joined_parts<'s>(
+        &'s self,
+        other: &'s State,
+    ) -> (
+        SmallVec<[Value; 8]>,
+        Cow<'s, BorrowGraph>,
+        Cow<'s, BorrowGraph>,
+    ) {
         let mut mine = Cow::Borrowed(&self.graph);
         let mut theirs = Cow::Borrowed(&other.graph);
         let locals = self
@@ -478,9 +507,13 @@ impl Domain for State {
     fn join(&mut self, other: &Self, meter: &mut Meter) -> VResult<bool> {
         let (locals, mine, theirs) = self.joined_parts(other);
         // Without releases and with every edge of `other` covered, the join is `self`.
-        let trivial = matches!((&mine, &theirs), (Cow::Borrowed(_), Cow::Borrowed(_)))
-            && mine.leq(&theirs);
-        let joined_graph = if trivial { None } else { Some(mine.join(&theirs)) };
+        let trivial =
+            matches!((&mine, &theirs), (Cow::Borrowed(_), Cow::Borrowed(_))) && mine.leq(&theirs);
+        let joined_graph = if trivial {
+            None
+        } else {
+            Some(mine.join(&theirs))
+        };
         meter.add(Scope::Function, JOIN_BASE_COST)?;
         meter.add_items(Scope::Function, JOIN_PER_LOCAL_COST, self.locals.len())?;
         meter.add_items(Scope::Function, JOIN_PER_GRAPH_ITEM_COST, self.graph.size())?;

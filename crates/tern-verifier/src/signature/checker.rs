@@ -1,8 +1,8 @@
 //! The context-free type check with its caches, and the per-instruction checks of code units.
 
 use crate::error::{crash, err, with_index, VResult};
-use crate::view::{requires, Binary, MAX_WALK_DEPTH};
 use crate::fxhash::{FxHashMap, FxHashSet};
+use crate::view::{requires, Binary, MAX_WALK_DEPTH};
 use tern_binary::*;
 use tern_primitives::{Ability, AbilitySet, IndexKind, StatusCode};
 
@@ -280,7 +280,11 @@ impl<'a> Checker<'a> {
         Ok(out)
     }
 
-    fn struct_inst(&mut self, idx: StructDefInstantiationIndex, req: AbilitySet) -> VResult<Cached> {
+    fn struct_inst(
+        &mut self,
+        idx: StructDefInstantiationIndex,
+        req: AbilitySet,
+    ) -> VResult<Cached> {
         let key = (idx.0, req.bits());
         if let Some(found) = self.struct_insts.get(&key) {
             return Ok(found.clone());

@@ -178,8 +178,11 @@ fn check_phantom_params(
                 .get(usize::from(*i))
                 .ok_or_else(crate::error::crash)?;
             if param.is_phantom && !phantom_position {
-                return Err(err(StatusCode::INVALID_PHANTOM_TYPE_PARAM_POSITION)
-                    .with_message("phantom type parameter cannot be used in non-phantom position"));
+                return Err(
+                    err(StatusCode::INVALID_PHANTOM_TYPE_PARAM_POSITION).with_message(
+                        "phantom type parameter cannot be used in non-phantom position",
+                    ),
+                );
             }
         }
         _ => {}
@@ -198,11 +201,11 @@ fn max_type_parameter_slots(binary: Binary<'_>) -> usize {
         n = n.max(handle.type_parameters.len());
     }
     let mut visit = |ty: &SignatureToken| {
-        for t in ty.preorder() {
+        crate::view::for_each_node(ty, |t| {
             if let SignatureToken::TypeParameter(i) = t {
                 n = n.max(usize::from(*i).saturating_add(1));
             }
-        }
+        });
     };
     for sig in binary.signatures() {
         sig.0.iter().for_each(&mut visit);

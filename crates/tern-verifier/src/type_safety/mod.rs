@@ -12,23 +12,31 @@ use crate::absint::FunctionView;
 use crate::error::{crash, err_offset, invariant, VResult};
 use crate::meter::{Meter, Scope};
 use crate::view::Binary;
+use std::borrow::Cow;
 use tern_binary::SignatureToken;
 use tern_primitives::{AbilitySet, StatusCode, VmError};
 
 /// Units charged per node of a type pushed on the abstract stack.
 const TYPE_NODE_COST: u128 = 30;
 
+/// A type on the abstract stack: borrowed from the binary when possible.
+pub(crate) type Ty<'a> = Cow<'a, SignatureToken>;
+
 /// The checker's state while walking one function.
 pub(crate) struct TypeSafety<'a, 'm> {
     binary: Binary<'a>,
     view: &'a FunctionView<'a>,
-    stack: Vec<SignatureToken>,
+    stack: Vec<Ty<'a>>,
     meter: &'m mut Meter,
     metering: bool,
 }
 
 /// Checks every instruction of the function.
-pub(crate) fn verify(binary: Binary<'_>, view: &FunctionView<'_>, meter: &mut Meter) -> VResult<()> {
+pub(crate) fn verify(
+    binary: Binary<'_>,
+    view: &FunctionView<'_>,
+    meter: &mut Meter,
+) -> VResult<()> {
     let metering = meter.enabled();
     let mut checker = TypeSafety {
         binary,
@@ -39,7 +47,9 @@ pub(crate) fn verify(binary: Binary<'_>, view: &FunctionView<'_>, meter: &mut Me
     };
     for block in &view.cfg.blocks {
         for pc in block.start..=block.end {
-            let Some(instr) = view.code.get(usize::from(pc)) else { break };
+            let Some(instr) = view.code.get(usize::from(pc)) else {
+                break;
+            };
             ops::verify_instr(&mut checker, instr, pc)?;
         }
     }
@@ -51,7 +61,7 @@ impl<'a> TypeSafety<'a, '_> {
         err_offset(status, self.view.function(), pc)
     }
 
-    fn pop(&mut self) -> VResult<SignatureToken> {
+    fn pop(&mut self) -> VResult<Ty<'a>> {
         self.stack
             .pop()
             .ok_or_else(|| invariant("type safety: empty stack"))
@@ -60,7 +70,8 @@ impl<'a> TypeSafety<'a, '_> {
     fn charge(&mut self, ty: &SignatureToken) -> VResult<()> {
         if self.metering {
             let nodes = crate::view::node_count(ty);
-            self.meter.add_items(Scope::Function, TYPE_NODE_COST, nodes)?;
+            self.meter
+                .add_items(Scope::Function, TYPE_NODE_COST, nodes)?;
         }
         Ok(())
     }
@@ -73,6 +84,10 @@ impl<'a> TypeSafety<'a, '_> {
     }
 
     fn push(&mut self, ty: SignatureToken) -> VResult<()> {
+        self.push_ty(Cow::Owned(ty))
+    }
+
+    fn push_ty(&mut self, ty: Ty<'a>) -> VResult<()> {
         self.charge(&ty)?;
         self.stack.push(ty);
         Ok(())

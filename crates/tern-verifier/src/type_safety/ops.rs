@@ -47,7 +47,8 @@ pub(super) fn verify_instr(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16
         }
         B::Branch(_) | B::Nop => {}
         B::FreezeRef => match c.pop()? {
-            ST::MutableReference(inner) => c.push(ST::Reference(inner))?,
+            Cow::Owned(ST::MutableReference(inner)) => c.push(ST::Reference(inner))?,
+            Cow::Borrowed(ST::MutableReference(inner)) => c.push(ST::Reference(inner.clone()))?,
             _ => return Err(c.error(S::FREEZEREF_TYPE_MISMATCH_ERROR, pc)),
         },
         B::MutBorrowField(h) => borrow_field(c, pc, true, Field::Plain(*h), &[])?,
@@ -80,18 +81,18 @@ pub(super) fn verify_instr(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16
         B::LdI64(_) => c.push(ST::I64)?,
         B::LdI128(_) => c.push(ST::I128)?,
         B::LdI256(_) => c.push(ST::I256)?,
-        B::LdConst(idx) => c.push(b.constant(*idx)?.type_.clone())?,
+        B::LdConst(idx) => c.push_ty(Cow::Borrowed(&b.constant(*idx)?.type_))?,
         B::LdTrue | B::LdFalse => c.push(ST::Bool)?,
         B::CopyLoc(idx) => {
             let ty = c.local(*idx)?;
             if !c.abilities(ty)?.has(Ability::Copy) {
                 return Err(c.error(S::COPYLOC_WITHOUT_COPY_ABILITY, pc));
             }
-            c.push(ty.clone())?
+            c.push_ty(Cow::Borrowed(ty))?
         }
         B::MoveLoc(idx) => {
-            let ty = c.local(*idx)?.clone();
-            c.push(ty)?
+            let ty = c.local(*idx)?;
+            c.push_ty(Cow::Borrowed(ty))?
         }
         B::MutBorrowLoc(idx) => borrow_loc(c, pc, true, *idx)?,
         B::ImmBorrowLoc(idx) => borrow_loc(c, pc, false, *idx)?,
@@ -167,15 +168,21 @@ fn verify_data_instr(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> V
             let args = &b.sig(inst.type_parameters)?.0;
             test_variant(c, pc, b.struct_def(handle.struct_index)?, args)?
         }
-        B::ReadRef => match c.pop()? {
-            ST::Reference(inner) | ST::MutableReference(inner) => {
-                if !c.abilities(&inner)?.has(Ability::Copy) {
-                    return Err(c.error(S::READREF_WITHOUT_COPY_ABILITY, pc));
+        B::ReadRef => {
+            let inner = match c.pop()? {
+                Cow::Owned(ST::Reference(inner) | ST::MutableReference(inner)) => {
+                    Cow::Owned(*inner)
                 }
-                c.push(*inner)?
+                Cow::Borrowed(ST::Reference(inner) | ST::MutableReference(inner)) => {
+                    Cow::Borrowed(&**inner)
+                }
+                _ => return Err(c.error(S::READREF_TYPE_MISMATCH_ERROR, pc)),
+            };
+            if !c.abilities(&inner)?.has(Ability::Copy) {
+                return Err(c.error(S::READREF_WITHOUT_COPY_ABILITY, pc));
             }
-            _ => return Err(c.error(S::READREF_TYPE_MISMATCH_ERROR, pc)),
-        },
+            c.push_ty(inner)?
+        }
         B::WriteRef => write_ref(c, pc)?,
         _ => return verify_value_instr(c, instr, pc),
     }
@@ -204,8 +211,8 @@ fn verify_value_instr(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> 
         B::Shl | B::Shr => {
             let amount = c.pop()?;
             let value = c.pop()?;
-            if is_unsigned(&value) && amount == ST::U8 {
-                c.push(value)
+            if is_unsigned(&value) && *amount == ST::U8 {
+                c.push_ty(value)
             } else {
                 Err(c.error(S::INTEGER_OP_TYPE_MISMATCH_ERROR, pc))
             }
@@ -213,7 +220,7 @@ fn verify_value_instr(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> 
         B::Negate => {
             let value = c.pop()?;
             if value.is_signed_integer() {
-                c.push(value)
+                c.push_ty(value)
             } else {
                 Err(c.error(S::INTEGER_OP_TYPE_MISMATCH_ERROR, pc))
             }
@@ -221,7 +228,7 @@ fn verify_value_instr(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> 
         B::Or | B::And => {
             let a = c.pop()?;
             let b = c.pop()?;
-            if a == ST::Bool && b == ST::Bool {
+            if *a == ST::Bool && *b == ST::Bool {
                 c.push(ST::Bool)
             } else {
                 Err(c.error(S::BOOLEAN_OP_TYPE_MISMATCH_ERROR, pc))
@@ -253,7 +260,7 @@ pub(super) fn expect(
     status: StatusCode,
     pc: u16,
 ) -> VResult<()> {
-    if &c.pop()? != expected {
+    if *c.pop()? != *expected {
         return Err(c.error(status, pc));
     }
     Ok(())
@@ -277,7 +284,11 @@ fn binary_int(
     if !(accepts(&a) && a == b) {
         return Err(c.error(S::INTEGER_OP_TYPE_MISMATCH_ERROR, pc));
     }
-    c.push(if comparison { ST::Bool } else { a })
+    if comparison {
+        c.push(ST::Bool)
+    } else {
+        c.push_ty(a)
+    }
 }
 
 /// A field handle of a struct or of an enum's variants.
@@ -306,11 +317,15 @@ fn borrow_field(
         }
         Field::Variant(h) => {
             let h = b.variant_field_handle(h)?;
-            (h.struct_index, Some(h.variants.as_slice()), usize::from(h.field))
+            (
+                h.struct_index,
+                Some(h.variants.as_slice()),
+                usize::from(h.field),
+            )
         }
     };
     let def = b.struct_def(def_idx)?;
-    match &operand {
+    match &*operand {
         ST::Reference(inner) | ST::MutableReference(inner)
             if is_struct_type(inner, def.struct_handle, args) => {}
         _ => return Err(c.error(S::BORROWFIELD_TYPE_MISMATCH_ERROR, pc)),
@@ -320,7 +335,10 @@ fn borrow_field(
         Some(variants) => {
             let mut found: Option<SignatureToken> = None;
             for &v in variants {
-                let Some(f) = def.variants().get(usize::from(v)).and_then(|v| v.fields.get(offset))
+                let Some(f) = def
+                    .variants()
+                    .get(usize::from(v))
+                    .and_then(|v| v.fields.get(offset))
                 else {
                     return Err(c.error(S::BORROWFIELD_BAD_FIELD_ERROR, pc));
                 };
@@ -335,7 +353,10 @@ fn borrow_field(
             }
             found
         }
-        None => def.fields().get(offset).map(|f| instantiate(&f.type_, args)),
+        None => def
+            .fields()
+            .get(offset)
+            .map(|f| instantiate(&f.type_, args)),
     };
     match field_ty {
         Some(ty) if mutable => c.push(ST::MutableReference(Box::new(ty))),
@@ -372,14 +393,20 @@ fn call(
         }
     }
     for ret in &b.sig(handle.return_)?.0 {
-        c.push(instantiate(ret, args))?;
+        c.push_ty(instantiate_cow(ret, args))?;
     }
     Ok(())
 }
 
-fn call_closure(c: &mut TypeSafety<'_, '_>, pc: u16, expected: &SignatureToken) -> VResult<()> {
+fn call_closure<'a>(
+    c: &mut TypeSafety<'a, '_>,
+    pc: u16,
+    expected: &'a SignatureToken,
+) -> VResult<()> {
     let ST::Function(params, results, _) = expected else {
-        return Err(crate::error::invariant("closure call on a non-function type"));
+        return Err(crate::error::invariant(
+            "closure call on a non-function type",
+        ));
     };
     let closure = c.pop()?;
     if !is_assignable(expected, &closure) {
@@ -394,7 +421,7 @@ fn call_closure(c: &mut TypeSafety<'_, '_>, pc: u16, expected: &SignatureToken) 
         }
     }
     for ret in results {
-        c.push(ret.clone())?;
+        c.push_ty(Cow::Borrowed(ret))?;
     }
     Ok(())
 }
@@ -444,7 +471,10 @@ fn pack_closure(
         .map(|(_, t)| t.clone())
         .collect();
     let results = b.sig(handle.return_)?.0.clone();
-    c.push(instantiate(&ST::Function(remaining, results, abilities), args))
+    c.push(instantiate(
+        &ST::Function(remaining, results, abilities),
+        args,
+    ))
 }
 
 /// The field types of a struct or one of its variants, instantiated.
@@ -463,7 +493,10 @@ fn fields_of<'d>(
         },
         _ => return Err(c.error(S::PACK_TYPE_MISMATCH_ERROR, pc)),
     };
-    Ok(fields.iter().map(|f| instantiate_cow(&f.type_, args)).collect())
+    Ok(fields
+        .iter()
+        .map(|f| instantiate_cow(&f.type_, args))
+        .collect())
 }
 
 fn pack(
@@ -484,18 +517,19 @@ fn pack(
     c.push(ty)
 }
 
-fn unpack(
-    c: &mut TypeSafety<'_, '_>,
+fn unpack<'a>(
+    c: &mut TypeSafety<'a, '_>,
     pc: u16,
-    def: &StructDefinition,
+    def: &'a StructDefinition,
     variant: Option<u16>,
     args: &[SignatureToken],
 ) -> VResult<()> {
-    if !is_struct_type(&c.pop()?, def.struct_handle, args) {
+    let operand = c.pop()?;
+    if !is_struct_type(&operand, def.struct_handle, args) {
         return Err(c.error(S::UNPACK_TYPE_MISMATCH_ERROR, pc));
     }
     for field in fields_of(c, pc, def, variant, args)? {
-        c.push(field.into_owned())?;
+        c.push_ty(field)?;
     }
     Ok(())
 }
@@ -506,9 +540,9 @@ fn test_variant(
     def: &StructDefinition,
     args: &[SignatureToken],
 ) -> VResult<()> {
-    match c.pop()? {
+    match &*c.pop()? {
         ST::Reference(inner) | ST::MutableReference(inner)
-            if is_struct_type(&inner, def.struct_handle, args) =>
+            if is_struct_type(inner, def.struct_handle, args) =>
         {
             c.push(ST::Bool)
         }
@@ -519,14 +553,14 @@ fn test_variant(
 fn write_ref(c: &mut TypeSafety<'_, '_>, pc: u16) -> VResult<()> {
     let reference = c.pop()?;
     let value = c.pop()?;
-    let inner = match reference {
-        ST::MutableReference(inner) => *inner,
+    let inner = match &*reference {
+        ST::MutableReference(inner) => inner,
         _ => return Err(c.error(S::WRITEREF_NO_MUTABLE_REFERENCE_ERROR, pc)),
     };
-    if !c.abilities(&inner)?.has(Ability::Drop) {
+    if !c.abilities(inner)?.has(Ability::Drop) {
         return Err(c.error(S::WRITEREF_WITHOUT_DROP_ABILITY, pc));
     }
-    if !is_assignable(&inner, &value) {
+    if !is_assignable(inner, &value) {
         return Err(c.error(S::WRITEREF_TYPE_MISMATCH_ERROR, pc));
     }
     Ok(())

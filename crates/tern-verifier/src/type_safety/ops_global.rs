@@ -4,6 +4,7 @@ use super::ops::expect;
 use super::TypeSafety;
 use crate::error::{crash, VResult};
 use crate::view::{is_assignable, is_struct_type, materialize};
+use std::borrow::Cow;
 use tern_binary::*;
 use tern_primitives::{Ability, StatusCode};
 
@@ -98,7 +99,12 @@ fn exists(
     if !has_key {
         return Err(c.error(S::EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT, pc));
     }
-    expect(c, &ST::Address, S::EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT, pc)?;
+    expect(
+        c,
+        &ST::Address,
+        S::EXISTS_WITHOUT_KEY_ABILITY_OR_BAD_ARGUMENT,
+        pc,
+    )?;
     c.push(ST::Bool)
 }
 
@@ -131,21 +137,21 @@ fn move_to(
     if !is_struct_type(&value, ty.0, ty.1) {
         return Err(c.error(S::MOVETO_TYPE_MISMATCH_ERROR, pc));
     }
-    match signer {
-        ST::Reference(inner) if *inner == ST::Signer => Ok(()),
+    match &*signer {
+        ST::Reference(inner) if **inner == ST::Signer => Ok(()),
         _ => Err(c.error(S::MOVETO_TYPE_MISMATCH_ERROR, pc)),
     }
 }
 
 /// The element type of a reference to a vector (mutable only if `mut_only`).
-fn element_of(ty: SignatureToken, mut_only: bool) -> Option<SignatureToken> {
+fn element_of(ty: &SignatureToken, mut_only: bool) -> Option<&SignatureToken> {
     match ty {
-        ST::Reference(inner) if !mut_only => match *inner {
-            ST::Vector(elem) => Some(*elem),
+        ST::Reference(inner) if !mut_only => match &**inner {
+            ST::Vector(elem) => Some(elem),
             _ => None,
         },
-        ST::MutableReference(inner) => match *inner {
-            ST::Vector(elem) => Some(*elem),
+        ST::MutableReference(inner) => match &**inner {
+            ST::Vector(elem) => Some(elem),
             _ => None,
         },
         _ => None,
@@ -168,14 +174,14 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
                     return Err(mismatch(c));
                 }
             }
-            c.stack.push(ST::Vector(Box::new(elem.clone())));
+            c.stack.push(Cow::Owned(ST::Vector(Box::new(elem.clone()))));
             Ok(())
         }
         B::VecLen(sig) => {
             let vector = c.pop()?;
             let elem = declared(c, *sig)?;
-            match element_of(vector, false) {
-                Some(found) if found == *elem => c.push(ST::U64),
+            match element_of(&vector, false) {
+                Some(found) if found == elem => c.push(ST::U64),
                 _ => Err(mismatch(c)),
             }
         }
@@ -184,14 +190,14 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
             let elem = declared(c, *sig)?;
             let index = c.pop()?;
             let vector = c.pop()?;
-            if index != ST::U64 {
+            if *index != ST::U64 {
                 return Err(mismatch(c));
             }
-            match element_of(vector, mutable) {
-                Some(found) if found == *elem && mutable => {
-                    c.push(ST::MutableReference(Box::new(found)))
+            match element_of(&vector, mutable) {
+                Some(found) if found == elem && mutable => {
+                    c.push(ST::MutableReference(Box::new(elem.clone())))
                 }
-                Some(found) if found == *elem => c.push(ST::Reference(Box::new(found))),
+                Some(found) if found == elem => c.push(ST::Reference(Box::new(elem.clone()))),
                 _ => Err(mismatch(c)),
             }
         }
@@ -202,27 +208,27 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
             if !is_assignable(elem, &value) {
                 return Err(mismatch(c));
             }
-            match element_of(vector, true) {
-                Some(found) if found == *elem => Ok(()),
+            match element_of(&vector, true) {
+                Some(found) if found == elem => Ok(()),
                 _ => Err(mismatch(c)),
             }
         }
         B::VecPopBack(sig) => {
             let vector = c.pop()?;
             let elem = declared(c, *sig)?;
-            match element_of(vector, true) {
-                Some(found) if found == *elem => c.push(found),
+            match element_of(&vector, true) {
+                Some(found) if found == elem => c.push_ty(Cow::Borrowed(elem)),
                 _ => Err(mismatch(c)),
             }
         }
         B::VecUnpack(sig, n) => {
             let vector = c.pop()?;
             let elem = declared(c, *sig)?;
-            if !matches!(&vector, ST::Vector(inner) if **inner == *elem) {
+            if !matches!(&*vector, ST::Vector(inner) if **inner == *elem) {
                 return Err(mismatch(c));
             }
             for _ in 0..*n {
-                c.push(elem.clone())?;
+                c.push_ty(Cow::Borrowed(elem))?;
             }
             Ok(())
         }
@@ -230,15 +236,17 @@ fn verify_vector(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> VResu
             let i2 = c.pop()?;
             let i1 = c.pop()?;
             let vector = c.pop()?;
-            if i1 != ST::U64 || i2 != ST::U64 {
+            if *i1 != ST::U64 || *i2 != ST::U64 {
                 return Err(mismatch(c));
             }
             let elem = declared(c, *sig)?;
-            match element_of(vector, true) {
-                Some(found) if found == *elem => Ok(()),
+            match element_of(&vector, true) {
+                Some(found) if found == elem => Ok(()),
                 _ => Err(mismatch(c)),
             }
         }
-        _ => Err(crate::error::invariant("type safety: unhandled instruction")),
+        _ => Err(crate::error::invariant(
+            "type safety: unhandled instruction",
+        )),
     }
 }

@@ -1,0 +1,105 @@
+//! End-to-end tests of `tern bench` (tiny budgets: they check the output, not the speed).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn tern() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tern"))
+}
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn bench_prints_json_with_the_required_keys() {
+    let out = tern()
+        .args(["bench", "examples/hello.masm", "0x42::hello::fib"])
+        .args(["--args", "10", "--iters", "3", "--samples", "3", "--json"])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.trim().starts_with('{') && text.trim().ends_with('}'),
+        "{text}"
+    );
+    for key in ["\"ns_per_call\":", "\"ns_per_instruction\":", "\"calls\":3"] {
+        assert!(text.contains(key), "{key} missing: {text}");
+    }
+    // fib(10): 89 leaf calls of 6 instructions, 88 inner calls of 14.
+    assert!(text.contains("\"instructions_per_call\":1766,"), "{text}");
+}
+
+#[test]
+fn bench_prints_text() {
+    let out = tern()
+        .args([
+            "bench",
+            "examples/hello.masm",
+            "0x42::hello::fib",
+            "--args",
+            "5",
+        ])
+        .args(["--iters", "2", "--samples", "2"])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "time per call",
+        "instructions per call",
+        "ns per instruction",
+        "instructions per second",
+    ] {
+        assert!(text.contains(line), "{line} missing: {text}");
+    }
+}
+
+#[test]
+fn bench_reports_a_wrong_target() {
+    let out = tern()
+        .args([
+            "bench",
+            "examples/hello.masm",
+            "0x43::hello::fib",
+            "--iters",
+            "1",
+        ])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("defines module"));
+}
+
+#[test]
+fn bench_programs_filter_prints_a_table() {
+    let out = tern()
+        .args([
+            "bench",
+            "--programs",
+            "--filter",
+            "countdown",
+            "--iters",
+            "1",
+            "--samples",
+            "1",
+        ])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("| countdown | 1000000 |"), "{text}");
+}
