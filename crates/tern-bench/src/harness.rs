@@ -46,6 +46,11 @@ impl Prepared {
         self.function.name.as_str()
     }
 
+    /// Replaces the BCS arguments of later calls.
+    pub fn set_args(&mut self, args: Vec<Vec<u8>>) {
+        self.args = args;
+    }
+
     /// The VM holding the published module (its committed storage is never changed by runs).
     pub fn vm(&self) -> &Vm {
         &self.vm

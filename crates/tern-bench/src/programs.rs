@@ -139,6 +139,7 @@ const MATCH_SUM: &str = include_str!("../programs/match_sum.masm");
 const COUNTDOWN: &str = include_str!("../programs/countdown.masm");
 const CALL_LOOP: &str = include_str!("../programs/call_loop.masm");
 
+#[allow(clippy::too_many_arguments)]
 const fn program(
     name: &'static str,
     source: &'static str,

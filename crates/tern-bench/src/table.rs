@@ -192,7 +192,7 @@ mod tests {
         assert_eq!((row.instructions, row.units, seen), (9 * 50 + 5, 50, 4));
         assert!(row.tern.median > 0.0);
         assert_eq!(row.aptos_ns, None);
-        let table = markdown_table(&[row.clone()]);
+        let table = markdown_table(std::slice::from_ref(&row));
         assert!(table.contains("| countdown | 50 |"), "{table}");
         assert_eq!(csv(&[row]).lines().count(), 2);
     }

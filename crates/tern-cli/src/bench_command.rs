@@ -9,8 +9,8 @@ use std::time::Duration;
 use tern_bench::report::FunctionReport;
 use tern_bench::stats::{measure, Budget, MeasureConfig};
 use tern_bench::{count_instructions, prepare_source, run, table};
-use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgValue};
 use tern_testrunner::NamedAddresses;
+use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgValue};
 
 /// Arguments of `tern bench`.
 #[derive(clap::Args, Debug)]
@@ -82,7 +82,7 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
         return programs(a);
     }
     if a.opcodes {
-        return crate::bench_opcodes::opcodes(a.csv.clone(), a.filter.as_deref(), a.json);
+        return opcodes(a);
     }
     let (Some(file), Some(target)) = (&a.file, &a.target) else {
         bail!("give FILE.masm and 0xADDR::module::function, or --programs, or --opcodes");
@@ -118,11 +118,9 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     let name = format!("{}::{}", target.module, target.function);
     status(a.json, &format!("{name}: counting instructions"));
     let instructions = count_instructions(&prepared)?;
-    let samples = measure(
-        || run(&prepared),
-        &a.config(),
-        &mut |d, t| progress(a.json, &name, d, t),
-    )?;
+    let samples = measure(|| run(&prepared), &a.config(), &mut |d, t| {
+        progress(a.json, &name, d, t)
+    })?;
     clear_status(a.json);
     let report = FunctionReport::new(name, instructions, &samples);
     if a.json {
@@ -172,6 +170,68 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
         print!("{}", table::markdown_table(&rows));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `tern bench --opcodes`: smoke-runs the gas-calibration programs, then measures the table.
+fn opcodes(a: &BenchArgs) -> Result<ExitCode> {
+    use tern_bench::opcodes;
+    let smoke_ok = smoke_calibration(a);
+    let families = opcodes::select(a.filter.as_deref());
+    let config = opcodes::OpcodeConfig::default();
+    let (rows, failures) = opcodes::measure_all(&families, &config, &mut |name, d, t| {
+        status(a.json, &format!("opcodes: {name} ({}/{t})", d + 1))
+    });
+    clear_status(a.json);
+    let csv_path = a
+        .csv
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("opcodes.csv"));
+    std::fs::write(&csv_path, opcodes::csv(&rows))
+        .with_context(|| format!("writing {}", csv_path.display()))?;
+    print!("{}", opcodes::markdown_table(&rows));
+    eprintln!("wrote {}", csv_path.display());
+    for (name, e) in &failures {
+        eprintln!("failed: {name}: {e}");
+    }
+    Ok(if smoke_ok && failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Runs every `calibrate_*` function of the shared gas-calibration programs once and reports
+/// on stderr; false if one of them misbehaves (files the VM refuses to publish are listed but
+/// do not count as failures).
+fn smoke_calibration(a: &BenchArgs) -> bool {
+    use tern_bench::opcodes::calibration;
+    let Some(dir) = calibration::calibration_dir() else {
+        eprintln!("gas-calibration programs not found (../shared/bench-programs): skipped");
+        return true;
+    };
+    status(a.json, "running the gas-calibration programs");
+    let results = calibration::smoke_all(&dir, a.filter.as_deref());
+    clear_status(a.json);
+    let (rejected, calls): (Vec<_>, Vec<_>) = results.iter().partition(|r| r.function.is_empty());
+    let failed: Vec<_> = calls.iter().filter(|r| !r.passed()).collect();
+    let files: std::collections::BTreeSet<&str> = calls.iter().map(|r| r.file.as_str()).collect();
+    eprintln!(
+        "gas-calibration programs: {} files load and run {} calibrate_* functions, {} as \
+         expected, {} not; {} files are rejected at publish",
+        files.len(),
+        calls.len(),
+        calls.len() - failed.len(),
+        failed.len(),
+        rejected.len()
+    );
+    for r in rejected.iter().chain(failed.iter().copied()) {
+        let outcome = match &r.outcome {
+            Ok(()) => "succeeded but should fail".to_string(),
+            Err(e) => e.clone(),
+        };
+        eprintln!("  {} {}: {outcome}", r.file, r.function);
+    }
+    failed.is_empty()
 }
 
 /// Shows a one-line status on a terminal's stderr (never in JSON mode or when redirected).

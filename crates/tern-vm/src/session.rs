@@ -58,6 +58,12 @@ impl<'r> Session<'r> {
         self.gas_left = budget.unwrap_or(u64::MAX);
     }
 
+    /// Instructions the budget still allows (`u64::MAX` when unmetered); the budget minus
+    /// this is the number of instructions executed.
+    pub fn gas_left(&self) -> u64 {
+        self.gas_left
+    }
+
     /// The runtime.
     pub fn runtime(&self) -> &'r Runtime {
         self.runtime

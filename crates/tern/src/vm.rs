@@ -101,6 +101,11 @@ impl Vm {
         self.gas_budget = budget;
     }
 
+    /// Replaces the verifier's limits (the default is the peer's production configuration).
+    pub fn set_verifier_config(&mut self, config: tern_verifier::VerifierConfig) {
+        self.verifier_config = config;
+    }
+
     /// Sets the verification hook run at publish.
     pub fn set_verifier(&mut self, verifier: Box<ModuleVerifier>) {
         self.verifier = Some(verifier);

@@ -33,6 +33,8 @@ pub struct Family {
     pub aliases: Vec<String>,
     /// Whether the loop function takes a `signer` (global-storage families).
     pub signer: bool,
+    /// Instructions a unit runs in a callee (`move_loc x; ret` of `id`).
+    pub callee_instructions: u64,
 }
 
 /// The integer types: (name, load mnemonic, signed).
@@ -59,7 +61,12 @@ fn lines(s: &str) -> Vec<String> {
         .collect()
 }
 
-fn family(name: impl Into<String>, group: &'static str, unit: &str, helpers: &[(&str, f64)]) -> Family {
+fn family(
+    name: impl Into<String>,
+    group: &'static str,
+    unit: &str,
+    helpers: &[(&str, f64)],
+) -> Family {
     Family {
         name: name.into(),
         group,
@@ -70,6 +77,7 @@ fn family(name: impl Into<String>, group: &'static str, unit: &str, helpers: &[(
         ops_per_unit: 1.0,
         aliases: Vec::new(),
         signer: false,
+        callee_instructions: 0,
     }
 }
 
@@ -86,6 +94,11 @@ impl Family {
 
     fn signer(mut self) -> Family {
         self.signer = true;
+        self
+    }
+
+    fn calls_id(mut self) -> Family {
+        self.callee_instructions = 2;
         self
     }
 }
@@ -115,21 +128,41 @@ pub fn all() -> Vec<Family> {
 fn locals() -> Vec<Family> {
     let mut out = vec![
         family("st_loc", "locals", "ld_u64 1; st_loc a", &[("ld_u64", 1.0)]).locals("a: u64"),
-        family("move_loc", "locals", "move_loc a; st_loc a", &[("st_loc", 1.0)])
-            .locals("a: u64")
-            .init("ld_u64 7; st_loc a"),
-        family("copy_loc bool", "locals", "copy_loc a; pop", &[("pop", 1.0)])
-            .locals("a: bool")
-            .init("ld_true; st_loc a"),
-        family("copy_loc address", "locals", "copy_loc a; pop", &[("pop", 1.0)])
-            .locals("a: address")
-            .init("ld_const<address> 0xcafe; st_loc a"),
+        family(
+            "move_loc",
+            "locals",
+            "move_loc a; st_loc a",
+            &[("st_loc", 1.0)],
+        )
+        .locals("a: u64")
+        .init("ld_u64 7; st_loc a"),
+        family(
+            "copy_loc bool",
+            "locals",
+            "copy_loc a; pop",
+            &[("pop", 1.0)],
+        )
+        .locals("a: bool")
+        .init("ld_true; st_loc a"),
+        family(
+            "copy_loc address",
+            "locals",
+            "copy_loc a; pop",
+            &[("pop", 1.0)],
+        )
+        .locals("a: address")
+        .init("ld_const<address> 0xcafe; st_loc a"),
     ];
     for (w, ld, _) in WIDTHS {
         out.push(
-            family(format!("copy_loc {w}"), "locals", "copy_loc a; pop", &[("pop", 1.0)])
-                .locals(&format!("a: {w}"))
-                .init(&format!("{ld} 7; st_loc a")),
+            family(
+                format!("copy_loc {w}"),
+                "locals",
+                "copy_loc a; pop",
+                &[("pop", 1.0)],
+            )
+            .locals(&format!("a: {w}"))
+            .init(&format!("{ld} 7; st_loc a")),
         );
     }
     out
@@ -137,14 +170,24 @@ fn locals() -> Vec<Family> {
 
 fn constants() -> Vec<Family> {
     let mut out = Vec::new();
-    for (w, ld, _) in WIDTHS.iter().filter(|(w, _, _)| *w != "u64") {
-        out.push(family(format!("{ld}"), "constants", &format!("{ld} 1; pop"), &[("pop", 1.0)]));
+    for (_, ld, _) in WIDTHS.iter().filter(|(w, _, _)| *w != "u64") {
+        out.push(family(
+            ld.to_string(),
+            "constants",
+            &format!("{ld} 1; pop"),
+            &[("pop", 1.0)],
+        ));
     }
     let bytes: Vec<String> = (1..=32).map(|b| b.to_string()).collect();
     out.extend([
         family("ld_true", "constants", "ld_true; pop", &[("pop", 1.0)]),
         family("ld_false", "constants", "ld_false; pop", &[("pop", 1.0)]),
-        family("ld_const u64", "constants", "ld_const<u64> 5; pop", &[("pop", 1.0)]),
+        family(
+            "ld_const u64",
+            "constants",
+            "ld_const<u64> 5; pop",
+            &[("pop", 1.0)],
+        ),
         family(
             "ld_const vector<u8>[32] + drop",
             "constants",
@@ -159,8 +202,18 @@ fn control() -> Vec<Family> {
     vec![
         family("nop", "control", "nop", &[]),
         family("branch", "control", "branch b{k}; b{k}:", &[]),
-        family("br_true", "control", "ld_true; br_true t{k}; t{k}:", &[("ld_true", 1.0)]),
-        family("br_false", "control", "ld_false; br_false f{k}; f{k}:", &[("ld_false", 1.0)]),
+        family(
+            "br_true",
+            "control",
+            "ld_true; br_true t{k}; t{k}:",
+            &[("ld_true", 1.0)],
+        ),
+        family(
+            "br_false",
+            "control",
+            "ld_false; br_false f{k}; f{k}:",
+            &[("ld_false", 1.0)],
+        ),
     ]
 }
 
@@ -223,9 +276,14 @@ fn casts_and_bools() -> Vec<Family> {
         out.push(f.locals("c: u64").init("ld_u64 7; st_loc c"));
     }
     let bools = |name: &str, unit: &str, copies: f64| {
-        family(name, "bool", unit, &[("copy_loc bool", copies), ("pop", 1.0)])
-            .locals("t: bool; f: bool")
-            .init("ld_true; st_loc t; ld_false; st_loc f")
+        family(
+            name,
+            "bool",
+            unit,
+            &[("copy_loc bool", copies), ("pop", 1.0)],
+        )
+        .locals("t: bool; f: bool")
+        .init("ld_true; st_loc t; ld_false; st_loc f")
     };
     out.push(bools("not", "copy_loc t; not; pop", 1.0));
     out.push(bools("and", "copy_loc t; copy_loc f; and; pop", 2.0));
@@ -246,20 +304,90 @@ fn references_and_structs() -> Vec<Family> {
     let (b, mb, pop, c) = ("borrow_loc", "mut_borrow_loc", "pop", "copy_loc u64");
     vec![
         a(family(b, "references", "borrow_loc a; pop", &[(pop, 1.0)])),
-        a(family(mb, "references", "mut_borrow_loc a; pop", &[(pop, 1.0)])),
-        a(family("read_ref u64", "references", "borrow_loc a; read_ref; pop", &[(b, 1.0), (pop, 1.0)])),
-        a(family("write_ref u64", "references", "ld_u64 1; mut_borrow_loc a; write_ref", &[(mb, 1.0), ("ld_u64", 1.0)])),
-        a(family("freeze_ref", "references", "mut_borrow_loc a; freeze_ref; pop", &[(mb, 1.0), (pop, 1.0)])),
-        s(family("borrow_field", "structs", "borrow_loc s; borrow_field S, b; pop", &[(b, 1.0), (pop, 1.0)])),
-        s(family("mut_borrow_field", "structs", "mut_borrow_loc s; mut_borrow_field S, b; pop", &[(mb, 1.0), (pop, 1.0)])),
-        s(family("pack 2 fields + drop", "structs", "copy_loc a; copy_loc a; pack S; pop", &[(c, 2.0)])),
-        s(family("pack + unpack 2 fields", "structs", "copy_loc a; copy_loc a; pack S; unpack S; pop; pop", &[(c, 2.0), (pop, 2.0)])),
-        s(family("pack_generic 1 field + drop", "structs", "copy_loc a; pack G<u64>; pop", &[(c, 1.0)])),
-        s(family("pack_generic + unpack_generic", "structs", "copy_loc a; pack G<u64>; unpack G<u64>; pop", &[(c, 1.0), (pop, 1.0)])),
-        e(family("pack_variant + drop", "enums", "copy_loc a; pack_variant E, V2; pop", &[(c, 1.0)])),
-        e(family("pack_variant + unpack_variant", "enums", "copy_loc a; pack_variant E, V2; unpack_variant E, V2; pop", &[(c, 1.0), (pop, 1.0)])),
-        e(family("test_variant", "enums", "borrow_loc e; test_variant E, V1; pop", &[(b, 1.0), (pop, 1.0)])),
-        e(family("borrow_variant_field", "enums", "borrow_loc e; borrow_variant_field E, V1::a, V2::a; pop", &[(b, 1.0), (pop, 1.0)])),
+        a(family(
+            mb,
+            "references",
+            "mut_borrow_loc a; pop",
+            &[(pop, 1.0)],
+        )),
+        a(family(
+            "read_ref u64",
+            "references",
+            "borrow_loc a; read_ref; pop",
+            &[(b, 1.0), (pop, 1.0)],
+        )),
+        a(family(
+            "write_ref u64",
+            "references",
+            "ld_u64 1; mut_borrow_loc a; write_ref",
+            &[(mb, 1.0), ("ld_u64", 1.0)],
+        )),
+        a(family(
+            "freeze_ref",
+            "references",
+            "mut_borrow_loc a; freeze_ref; pop",
+            &[(mb, 1.0), (pop, 1.0)],
+        )),
+        s(family(
+            "borrow_field",
+            "structs",
+            "borrow_loc s; borrow_field S, b; pop",
+            &[(b, 1.0), (pop, 1.0)],
+        )),
+        s(family(
+            "mut_borrow_field",
+            "structs",
+            "mut_borrow_loc s; mut_borrow_field S, b; pop",
+            &[(mb, 1.0), (pop, 1.0)],
+        )),
+        s(family(
+            "pack 2 fields + drop",
+            "structs",
+            "copy_loc a; copy_loc a; pack S; pop",
+            &[(c, 2.0)],
+        )),
+        s(family(
+            "pack + unpack 2 fields",
+            "structs",
+            "copy_loc a; copy_loc a; pack S; unpack S; pop; pop",
+            &[(c, 2.0), (pop, 2.0)],
+        )),
+        s(family(
+            "pack_generic 1 field + drop",
+            "structs",
+            "copy_loc a; pack G<u64>; pop",
+            &[(c, 1.0)],
+        )),
+        s(family(
+            "pack_generic + unpack_generic",
+            "structs",
+            "copy_loc a; pack G<u64>; unpack G<u64>; pop",
+            &[(c, 1.0), (pop, 1.0)],
+        )),
+        e(family(
+            "pack_variant + drop",
+            "enums",
+            "copy_loc a; pack_variant E, V2; pop",
+            &[(c, 1.0)],
+        )),
+        e(family(
+            "pack_variant + unpack_variant",
+            "enums",
+            "copy_loc a; pack_variant E, V2; unpack_variant E, V2; pop",
+            &[(c, 1.0), (pop, 1.0)],
+        )),
+        e(family(
+            "test_variant",
+            "enums",
+            "borrow_loc e; test_variant E, V1; pop",
+            &[(b, 1.0), (pop, 1.0)],
+        )),
+        e(family(
+            "borrow_variant_field",
+            "enums",
+            "borrow_loc e; borrow_variant_field E, V1::a, V2::a; pop",
+            &[(b, 1.0), (pop, 1.0)],
+        )),
     ]
 }
 
@@ -294,9 +422,26 @@ fn calls() -> Vec<Family> {
     let a = |f: Family| f.locals("a: u64").init("ld_u64 7; st_loc a");
     let helpers: &[(&str, f64)] = &[("copy_loc u64", 1.0), ("move_loc", 1.0), ("pop", 1.0)];
     vec![
-        a(family("call + ret", "calls", "copy_loc a; call id; pop", helpers)),
-        a(family("call_generic + ret", "calls", "copy_loc a; call idg<u64>; pop", helpers)),
-        a(family("pack_closure + drop", "calls", "pack_closure id, 0; pop", &[])),
+        a(family(
+            "call + ret",
+            "calls",
+            "copy_loc a; call id; pop",
+            helpers,
+        ))
+        .calls_id(),
+        a(family(
+            "call_generic + ret",
+            "calls",
+            "copy_loc a; call idg<u64>; pop",
+            helpers,
+        ))
+        .calls_id(),
+        a(family(
+            "pack_closure + drop",
+            "calls",
+            "pack_closure id, 0; pop",
+            &[],
+        )),
         family(
             "call_closure + ret (+ copy of the closure)",
             "calls",
@@ -304,7 +449,8 @@ fn calls() -> Vec<Family> {
             helpers,
         )
         .locals("a: u64; f: |u64|u64 has copy + drop")
-        .init("ld_u64 7; st_loc a; pack_closure id, 0; st_loc f"),
+        .init("ld_u64 7; st_loc a; pack_closure id, 0; st_loc f")
+        .calls_id(),
     ]
 }
 
@@ -316,9 +462,24 @@ fn globals() -> Vec<Family> {
     };
     let (ca, pop) = ("copy_loc address", "pop");
     vec![
-        g(family("exists", "globals", "copy_loc addr; exists R; pop", &[(ca, 1.0), (pop, 1.0)])),
-        g(family("borrow_global", "globals", "copy_loc addr; borrow_global R; pop", &[(ca, 1.0), (pop, 1.0)])),
-        g(family("mut_borrow_global", "globals", "copy_loc addr; mut_borrow_global R; pop", &[(ca, 1.0), (pop, 1.0)])),
+        g(family(
+            "exists",
+            "globals",
+            "copy_loc addr; exists R; pop",
+            &[(ca, 1.0), (pop, 1.0)],
+        )),
+        g(family(
+            "borrow_global",
+            "globals",
+            "copy_loc addr; borrow_global R; pop",
+            &[(ca, 1.0), (pop, 1.0)],
+        )),
+        g(family(
+            "mut_borrow_global",
+            "globals",
+            "copy_loc addr; mut_borrow_global R; pop",
+            &[(ca, 1.0), (pop, 1.0)],
+        )),
         g(family(
             "move_from + move_to",
             "globals",
@@ -338,7 +499,11 @@ mod tests {
         let mut known: HashSet<String> = HashSet::new();
         for f in all() {
             for (h, _) in &f.helpers {
-                assert!(known.contains(h), "{}: helper {h} not measured before", f.name);
+                assert!(
+                    known.contains(h),
+                    "{}: helper {h} not measured before",
+                    f.name
+                );
             }
             assert!(known.insert(f.name.clone()), "duplicate {}", f.name);
             known.extend(f.aliases.iter().cloned());

@@ -1,1 +1,0 @@
-//! The per-opcode cost table (in progress).
