@@ -28,6 +28,25 @@ enum ArgSlot {
 }
 
 impl Session<'_> {
+    /// Runs `function` charging `meter`: its budget bounds the execution (`OUT_OF_GAS` when it
+    /// runs out) and it records the units used, whether the run succeeds or fails.
+    pub fn execute_metered(
+        &mut self,
+        function: Arc<Function>,
+        ty_args: Vec<TypeId>,
+        args: Vec<Vec<u8>>,
+        meter: &mut dyn crate::gas::GasMeter,
+    ) -> Result<ExecutionOutcome, VmError> {
+        let budget = meter.budget();
+        self.set_gas_budget(budget);
+        let result = self.execute(function, ty_args, args);
+        if let Some(b) = budget {
+            meter.record(b.saturating_sub(self.gas_left));
+        }
+        self.set_gas_budget(None);
+        result
+    }
+
     /// Runs `function` with type arguments and BCS-encoded arguments.
     pub fn execute(
         &mut self,

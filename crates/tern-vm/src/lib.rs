@@ -56,6 +56,7 @@
 pub mod bcs;
 mod bcs_closure;
 mod execute;
+pub mod gas;
 pub mod interpreter;
 pub mod ir;
 pub mod loader;
@@ -68,6 +69,7 @@ pub mod types;
 pub mod values;
 
 pub use execute::ExecutionOutcome;
+pub use gas::{GasMeter, InstructionGasMeter, UnmeteredGasMeter};
 pub use runtime::{Runtime, VmConfig};
 pub use session::Session;
 pub use storage::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};

@@ -173,7 +173,16 @@ impl Session<'_> {
             locals: &self.machine.locals,
             gas_charged: 0,
         };
-        match native(&mut ctx, ty_args, args).map_err(locate)? {
+        let result = native(&mut ctx, ty_args, args);
+        let charged = ctx.gas_charged;
+        match self.gas_left.checked_sub(charged) {
+            Some(left) => self.gas_left = left,
+            None => {
+                self.gas_left = 0;
+                return Err(locate(crate::gas::out_of_gas()));
+            }
+        }
+        match result.map_err(locate)? {
             NativeResult::Return(values) => {
                 for v in values {
                     self.push(v)?;

@@ -1,0 +1,109 @@
+//! Gas metering: an unmetered meter costs nothing, an instruction meter runs out exactly at its
+//! budget with `OUT_OF_GAS`, and natives' charges count.
+
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+use std::sync::Arc;
+use tern::{MoveValue, StatusCode, Vm, VmConfig};
+use tern_primitives::{AccountAddress, Identifier, ModuleId};
+use tern_vm::natives::{NativeRegistry, NativeResult};
+use tern_vm::{GasMeter, InMemoryStorage, InstructionGasMeter, Session, UnmeteredGasMeter};
+
+const LOOP: &str = "module 0x42::g
+native fun pricey(): u64
+
+public fun countdown(n: u64)
+l0: copy_loc n
+    ld_u64 0
+    gt
+    br_false l1
+    move_loc n
+    ld_u64 1
+    sub
+    st_loc n
+    branch l0
+l1: ret
+
+public fun call_pricey(): u64
+    call pricey
+    ret
+";
+
+fn vm() -> Vm {
+    let mut natives = NativeRegistry::new();
+    tern_natives::add_stdlib_natives(&mut natives);
+    natives.register(
+        AccountAddress::from_u64(0x42),
+        "g",
+        "pricey",
+        Arc::new(|ctx, _, _| {
+            ctx.charge(100);
+            Ok(NativeResult::Return(vec![tern_vm::values::Value::U64(1)]))
+        }),
+    );
+    let mut vm = Vm::with_parts(
+        VmConfig::default(),
+        natives,
+        Box::new(InMemoryStorage::new()),
+    );
+    vm.publish_stdlib().unwrap();
+    vm.publish_masm(LOOP).unwrap();
+    vm
+}
+
+fn run(
+    vm: &Vm,
+    name: &str,
+    args: &[MoveValue],
+    meter: &mut dyn GasMeter,
+) -> Result<(), StatusCode> {
+    let mut session = Session::new(vm.runtime(), vm.storage());
+    let id = ModuleId::new(
+        AccountAddress::from_u64(0x42),
+        Identifier::new("g").unwrap(),
+    );
+    let f = session.function(&id, name).unwrap();
+    let args = args.iter().map(MoveValue::to_bcs).collect();
+    session
+        .execute_metered(f, vec![], args, meter)
+        .map(|_| ())
+        .map_err(|e| e.status())
+}
+
+#[test]
+fn instruction_meter_runs_out_exactly_at_its_budget() {
+    let vm = vm();
+    // countdown(3): 3 iterations of 9 instructions, then copy_loc, ld, gt, br_false, ret.
+    let needed = 3 * 9 + 5;
+    let mut exact = InstructionGasMeter::new(needed);
+    assert_eq!(
+        run(&vm, "countdown", &[MoveValue::U64(3)], &mut exact),
+        Ok(())
+    );
+    assert_eq!(exact.used(), needed);
+    assert_eq!(exact.remaining(), 0);
+    let mut short = InstructionGasMeter::new(needed - 1);
+    assert_eq!(
+        run(&vm, "countdown", &[MoveValue::U64(3)], &mut short),
+        Err(StatusCode::OUT_OF_GAS)
+    );
+    assert_eq!(short.remaining(), 0);
+    let mut unmetered = UnmeteredGasMeter;
+    assert_eq!(
+        run(&vm, "countdown", &[MoveValue::U64(100_000)], &mut unmetered),
+        Ok(())
+    );
+}
+
+#[test]
+fn natives_charge_the_meter() {
+    let vm = vm();
+    let mut enough = InstructionGasMeter::new(103);
+    assert_eq!(run(&vm, "call_pricey", &[], &mut enough), Ok(()));
+    assert_eq!(enough.used(), 102);
+    let mut short = InstructionGasMeter::new(50);
+    assert_eq!(
+        run(&vm, "call_pricey", &[], &mut short),
+        Err(StatusCode::OUT_OF_GAS)
+    );
+}
