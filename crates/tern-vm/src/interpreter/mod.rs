@@ -31,11 +31,24 @@ pub(crate) struct Frame {
 }
 
 /// The machine state reused across executions of a session.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Machine {
     pub operands: Vec<Value>,
     pub locals: Vec<Value>,
     pub frames: Vec<Frame>,
+    /// The empty type-argument list shared by all non-generic frames.
+    pub no_type_args: Arc<[TypeId]>,
+}
+
+impl Default for Machine {
+    fn default() -> Self {
+        Machine {
+            operands: Vec::with_capacity(1024),
+            locals: Vec::with_capacity(1024),
+            frames: Vec::with_capacity(64),
+            no_type_args: Arc::from(Vec::new()),
+        }
+    }
 }
 
 /// Where an error was raised: the frame's function and pc, whether it is an instruction
