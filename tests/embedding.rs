@@ -122,6 +122,10 @@ fn publish_call_commit_and_abort_leaves_storage_untouched() {
     assert_eq!(err.status(), StatusCode::ARITHMETIC_ERROR);
     assert_eq!(vm.resource_bytes(alice, &account_tag()), before);
 
+    assert_eq!(
+        vm.resource(alice, &account_tag()).unwrap(),
+        Some(MoveValue::Struct(vec![MoveValue::U64(70)]))
+    );
     let closed = vm
         .call("0x42::bank::close", &[], &[MoveValue::Address(alice)])
         .unwrap();
@@ -141,6 +145,10 @@ fn mutable_reference_arguments_are_reported() {
         .call("0x42::bank::double", &[], &[MoveValue::U64(21)])
         .unwrap();
     assert_eq!(out.mutable_inputs, vec![(0, "42".to_string())]);
+    assert_eq!(
+        out.mutable_input_bytes,
+        vec![(0, 42u64.to_le_bytes().to_vec())]
+    );
 }
 
 #[test]

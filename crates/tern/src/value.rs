@@ -132,3 +132,83 @@ mod tests {
         );
     }
 }
+
+/// Converts a heap value of a concrete type into a [`MoveValue`].
+pub(crate) fn from_heap(
+    cache: &tern_vm::loader::CodeCache,
+    heap: &tern_vm::values::Heap,
+    ty: tern_vm::types::TypeId,
+    v: tern_vm::values::Value,
+    depth: usize,
+) -> Option<MoveValue> {
+    use tern_vm::loader::StructLayout;
+    use tern_vm::types::TypeNode;
+    use tern_vm::values::{Container, Value};
+    if depth > 256 {
+        return None;
+    }
+    Some(match (cache.types.node(ty), v) {
+        (_, Value::Bool(b)) => MoveValue::Bool(b),
+        (_, Value::U8(x)) => MoveValue::U8(x),
+        (_, Value::U16(x)) => MoveValue::U16(x),
+        (_, Value::U32(x)) => MoveValue::U32(x),
+        (_, Value::U64(x)) => MoveValue::U64(x),
+        (_, Value::U128(x)) => MoveValue::U128(x.u128()),
+        (_, Value::U256(x)) => MoveValue::U256(x.u256()),
+        (_, Value::I8(x)) => MoveValue::I8(x),
+        (_, Value::I16(x)) => MoveValue::I16(x),
+        (_, Value::I32(x)) => MoveValue::I32(x),
+        (_, Value::I64(x)) => MoveValue::I64(x),
+        (_, Value::I128(x)) => MoveValue::I128(x.i128()),
+        (_, Value::I256(x)) => MoveValue::I256(x.i256()),
+        (_, Value::Address(a)) => MoveValue::Address(a),
+        (TypeNode::Signer, Value::Container(c)) => match heap.get(c).ok()? {
+            Container::Variant(_, f) => match f.first()? {
+                Value::Address(a) => MoveValue::Signer(*a),
+                _ => return None,
+            },
+            _ => return None,
+        },
+        (TypeNode::Vector(elem), Value::Container(c)) => match heap.get(c).ok()? {
+            Container::Bytes(b) => MoveValue::bytes(b),
+            Container::Vec(items) => MoveValue::Vector(
+                items
+                    .iter()
+                    .map(|i| from_heap(cache, heap, *elem, *i, depth + 1))
+                    .collect::<Option<_>>()?,
+            ),
+            _ => return None,
+        },
+        (TypeNode::Struct(sid, args), Value::Container(c)) => {
+            let info = cache.struct_info(*sid)?;
+            let args = cache.types.list(*args);
+            let field_ty = |t: tern_vm::types::TypeId| match cache.types.node(t) {
+                TypeNode::TypeParam(i) => args.get(usize::from(*i)).copied(),
+                _ => Some(t),
+            };
+            match (&info.layout, heap.get(c).ok()?) {
+                (StructLayout::Fields(fields), Container::Struct(values)) => MoveValue::Struct(
+                    fields
+                        .iter()
+                        .zip(values.iter())
+                        .map(|(f, v)| from_heap(cache, heap, field_ty(f.ty)?, *v, depth + 1))
+                        .collect::<Option<_>>()?,
+                ),
+                (StructLayout::Variants(vs), Container::Variant(tag, values)) => {
+                    let variant = vs.get(usize::from(*tag))?;
+                    MoveValue::Variant(
+                        *tag,
+                        variant
+                            .fields
+                            .iter()
+                            .zip(values.iter())
+                            .map(|(f, v)| from_heap(cache, heap, field_ty(f.ty)?, *v, depth + 1))
+                            .collect::<Option<_>>()?,
+                    )
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}

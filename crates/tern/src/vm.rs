@@ -18,6 +18,8 @@ pub struct RunOutput {
     pub mutable_inputs: Vec<(usize, String)>,
     /// Return values as BCS bytes.
     pub return_bytes: Vec<Vec<u8>>,
+    /// `(parameter index, BCS bytes of the final value)` for each `&mut` parameter.
+    pub mutable_input_bytes: Vec<(usize, Vec<u8>)>,
     /// The committed resource changes.
     pub changes: ChangeSet,
 }
@@ -308,6 +310,27 @@ impl Vm {
         self.storage.resource(&address, tag)
     }
 
+    /// The resource of type `tag` at `address` as a value, if it exists. (Generic field types
+    /// nested inside other generic types are decoded through their BCS bytes; a value the
+    /// conversion cannot express, such as a closure, gives [`MoveValue::Bcs`].)
+    pub fn resource(
+        &self,
+        address: tern_primitives::AccountAddress,
+        tag: &tern_primitives::StructTag,
+    ) -> Result<Option<crate::MoveValue>, VmError> {
+        let Some(bytes) = self.storage.resource(&address, tag) else {
+            return Ok(None);
+        };
+        let mut session = Session::new(&self.runtime, self.storage.as_ref());
+        let ty = session.load_type(&TypeTag::Struct(Box::new(tag.clone())))?;
+        let v = session.deserialize_value(ty, &bytes)?;
+        let cache = self.runtime.read()?;
+        Ok(Some(
+            crate::value::from_heap(&cache, session.heap(), ty, v, 0)
+                .unwrap_or(crate::MoveValue::Bcs(bytes)),
+        ))
+    }
+
     /// Renders a resource the way the test runner's `view` prints it.
     pub fn view(
         &self,
@@ -399,9 +422,11 @@ fn render(
         out.return_bytes
             .push(session.serialize_value(*ty, *v).unwrap_or_default());
     }
-    for (i, _ty, v) in &outcome.mutable_inputs {
+    for (i, ty, v) in &outcome.mutable_inputs {
         out.mutable_inputs
             .push((*i, display_value(session.heap(), *v, &closure_name)));
+        out.mutable_input_bytes
+            .push((*i, session.serialize_value(*ty, *v).unwrap_or_default()));
     }
     Ok(out)
 }
