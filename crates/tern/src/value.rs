@@ -109,30 +109,6 @@ fn uleb(out: &mut Vec<u8>, mut v: u64) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn encodes_like_bcs() {
-        assert_eq!(MoveValue::U64(1).to_bcs(), vec![1, 0, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(MoveValue::bytes(b"hi").to_bcs(), vec![2, b'h', b'i']);
-        assert_eq!(
-            MoveValue::Struct(vec![MoveValue::U8(7), MoveValue::Bool(true)]).to_bcs(),
-            vec![7, 1]
-        );
-        assert_eq!(
-            MoveValue::Variant(2, vec![MoveValue::U8(5)]).to_bcs(),
-            vec![2, 5]
-        );
-        assert_eq!(MoveValue::I8(-2).to_bcs(), vec![0xfe]);
-        assert_eq!(
-            MoveValue::Vector(vec![MoveValue::U16(258)]).to_bcs(),
-            vec![1, 2, 1]
-        );
-    }
-}
-
 /// Converts a heap value of a concrete type into a [`MoveValue`].
 pub(crate) fn from_heap(
     cache: &tern_vm::loader::CodeCache,
@@ -211,4 +187,28 @@ pub(crate) fn from_heap(
         }
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodes_like_bcs() {
+        assert_eq!(MoveValue::U64(1).to_bcs(), vec![1, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(MoveValue::bytes(b"hi").to_bcs(), vec![2, b'h', b'i']);
+        assert_eq!(
+            MoveValue::Struct(vec![MoveValue::U8(7), MoveValue::Bool(true)]).to_bcs(),
+            vec![7, 1]
+        );
+        assert_eq!(
+            MoveValue::Variant(2, vec![MoveValue::U8(5)]).to_bcs(),
+            vec![2, 5]
+        );
+        assert_eq!(MoveValue::I8(-2).to_bcs(), vec![0xfe]);
+        assert_eq!(
+            MoveValue::Vector(vec![MoveValue::U16(258)]).to_bcs(),
+            vec![1, 2, 1]
+        );
+    }
 }
