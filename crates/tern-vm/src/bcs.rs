@@ -14,6 +14,120 @@ pub enum SignerEncoding {
     Enum,
 }
 
+/// The primitives BCS encodes with a fixed layout (shared by type- and layout-directed code).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scalar {
+    Bool,
+    U8,
+    U16,
+    U32,
+    U64,
+    U128,
+    U256,
+    I8,
+    I16,
+    I32,
+    I64,
+    I128,
+    I256,
+    Address,
+}
+
+impl Scalar {
+    /// The scalar kind of a type node, if it is one.
+    pub(crate) fn of_type(node: &TypeNode) -> Option<Scalar> {
+        Some(match node {
+            TypeNode::Bool => Scalar::Bool,
+            TypeNode::U8 => Scalar::U8,
+            TypeNode::U16 => Scalar::U16,
+            TypeNode::U32 => Scalar::U32,
+            TypeNode::U64 => Scalar::U64,
+            TypeNode::U128 => Scalar::U128,
+            TypeNode::U256 => Scalar::U256,
+            TypeNode::I8 => Scalar::I8,
+            TypeNode::I16 => Scalar::I16,
+            TypeNode::I32 => Scalar::I32,
+            TypeNode::I64 => Scalar::I64,
+            TypeNode::I128 => Scalar::I128,
+            TypeNode::I256 => Scalar::I256,
+            TypeNode::Address => Scalar::Address,
+            _ => return None,
+        })
+    }
+
+    /// The scalar kind of a value, if it is one.
+    pub(crate) fn of_value(v: Value) -> Option<Scalar> {
+        Some(match v {
+            Value::Bool(_) => Scalar::Bool,
+            Value::U8(_) => Scalar::U8,
+            Value::U16(_) => Scalar::U16,
+            Value::U32(_) => Scalar::U32,
+            Value::U64(_) => Scalar::U64,
+            Value::U128(_) => Scalar::U128,
+            Value::U256(_) => Scalar::U256,
+            Value::I8(_) => Scalar::I8,
+            Value::I16(_) => Scalar::I16,
+            Value::I32(_) => Scalar::I32,
+            Value::I64(_) => Scalar::I64,
+            Value::I128(_) => Scalar::I128,
+            Value::I256(_) => Scalar::I256,
+            Value::Address(_) => Scalar::Address,
+            _ => return None,
+        })
+    }
+
+    /// Reads a value of this kind (strict: a bool must be 0 or 1).
+    pub(crate) fn read(self, input: &mut &[u8]) -> Option<Value> {
+        fn take<const N: usize>(input: &mut &[u8]) -> Option<[u8; N]> {
+            let (head, rest) = input.split_first_chunk::<N>()?;
+            *input = rest;
+            Some(*head)
+        }
+        Some(match self {
+            Scalar::Bool => match take::<1>(input)?[0] {
+                0 => Value::Bool(false),
+                1 => Value::Bool(true),
+                _ => return None,
+            },
+            Scalar::U8 => Value::U8(take::<1>(input)?[0]),
+            Scalar::U16 => Value::U16(u16::from_le_bytes(take(input)?)),
+            Scalar::U32 => Value::U32(u32::from_le_bytes(take(input)?)),
+            Scalar::U64 => Value::U64(u64::from_le_bytes(take(input)?)),
+            Scalar::U128 => Value::u128(u128::from_le_bytes(take(input)?)),
+            Scalar::U256 => Value::u256(U256::from_le_bytes(take(input)?)),
+            Scalar::I8 => Value::I8(i8::from_le_bytes(take(input)?)),
+            Scalar::I16 => Value::I16(i16::from_le_bytes(take(input)?)),
+            Scalar::I32 => Value::I32(i32::from_le_bytes(take(input)?)),
+            Scalar::I64 => Value::I64(i64::from_le_bytes(take(input)?)),
+            Scalar::I128 => Value::i128(i128::from_le_bytes(take(input)?)),
+            Scalar::I256 => Value::i256(I256::from_le_bytes(take(input)?)),
+            Scalar::Address => Value::Address(AccountAddress::new(take(input)?)),
+        })
+    }
+}
+
+/// Writes a scalar value (its own kind decides the encoding); false if it is not a scalar.
+pub(crate) fn write_scalar(v: Value, out: &mut Vec<u8>) -> bool {
+    match v {
+        Value::Bool(b) => out.push(u8::from(b)),
+        Value::U8(x) => out.push(x),
+        Value::U16(x) => out.extend_from_slice(&x.to_le_bytes()),
+        Value::U32(x) => out.extend_from_slice(&x.to_le_bytes()),
+        Value::U64(x) => out.extend_from_slice(&x.to_le_bytes()),
+        Value::U128(x) => out.extend_from_slice(&x.u128().to_le_bytes()),
+        Value::U256(x) => out.extend_from_slice(&x.u256().to_le_bytes()),
+        Value::I8(x) => out.extend_from_slice(&x.to_le_bytes()),
+        Value::I16(x) => out.extend_from_slice(&x.to_le_bytes()),
+        Value::I32(x) => out.extend_from_slice(&x.to_le_bytes()),
+        Value::I64(x) => out.extend_from_slice(&x.to_le_bytes()),
+        Value::I128(x) => out.extend_from_slice(&x.i128().to_le_bytes()),
+        Value::I256(x) => out.extend_from_slice(&x.i256().to_le_bytes()),
+        Value::Address(a) => out.extend_from_slice(a.as_bytes()),
+        _ => return false,
+    }
+    true
+}
+
 #[cold]
 fn ser_error(msg: &str) -> VmError {
     VmError::new(StatusCode::VALUE_SERIALIZATION_ERROR).with_message(msg)
@@ -89,21 +203,14 @@ impl Serializer<'_> {
         if depth > 128 {
             return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
         }
-        match (self.cache.types.node(ty).clone(), v) {
-            (TypeNode::Bool, Value::Bool(b)) => out.push(u8::from(b)),
-            (TypeNode::U8, Value::U8(x)) => out.push(x),
-            (TypeNode::U16, Value::U16(x)) => out.extend_from_slice(&x.to_le_bytes()),
-            (TypeNode::U32, Value::U32(x)) => out.extend_from_slice(&x.to_le_bytes()),
-            (TypeNode::U64, Value::U64(x)) => out.extend_from_slice(&x.to_le_bytes()),
-            (TypeNode::U128, Value::U128(x)) => out.extend_from_slice(&x.u128().to_le_bytes()),
-            (TypeNode::U256, Value::U256(x)) => out.extend_from_slice(&x.u256().to_le_bytes()),
-            (TypeNode::I8, Value::I8(x)) => out.extend_from_slice(&x.to_le_bytes()),
-            (TypeNode::I16, Value::I16(x)) => out.extend_from_slice(&x.to_le_bytes()),
-            (TypeNode::I32, Value::I32(x)) => out.extend_from_slice(&x.to_le_bytes()),
-            (TypeNode::I64, Value::I64(x)) => out.extend_from_slice(&x.to_le_bytes()),
-            (TypeNode::I128, Value::I128(x)) => out.extend_from_slice(&x.i128().to_le_bytes()),
-            (TypeNode::I256, Value::I256(x)) => out.extend_from_slice(&x.i256().to_le_bytes()),
-            (TypeNode::Address, Value::Address(a)) => out.extend_from_slice(a.as_bytes()),
+        let node = self.cache.types.node(ty).clone();
+        if let Some(kind) = Scalar::of_type(&node) {
+            if Scalar::of_value(v) != Some(kind) || !write_scalar(v, out) {
+                return Err(ser_error("value does not match its type"));
+            }
+            return Ok(());
+        }
+        match (node, v) {
             (TypeNode::Signer, Value::Container(c)) => self.signer_value(c, out)?,
             (TypeNode::Vector(elem), Value::Container(c)) => self.vector(elem, c, out, depth)?,
             (TypeNode::Function(..), Value::Container(c)) => {
@@ -252,25 +359,11 @@ impl Deserializer<'_> {
         if depth > 256 {
             return Err(de_error());
         }
-        Ok(match self.cache.types.node(ty).clone() {
-            TypeNode::Bool => match self.take::<1>()?[0] {
-                0 => Value::Bool(false),
-                1 => Value::Bool(true),
-                _ => return Err(de_error()),
-            },
-            TypeNode::U8 => Value::U8(self.take::<1>()?[0]),
-            TypeNode::U16 => Value::U16(u16::from_le_bytes(self.take()?)),
-            TypeNode::U32 => Value::U32(u32::from_le_bytes(self.take()?)),
-            TypeNode::U64 => Value::U64(u64::from_le_bytes(self.take()?)),
-            TypeNode::U128 => Value::u128(u128::from_le_bytes(self.take()?)),
-            TypeNode::U256 => Value::u256(U256::from_le_bytes(self.take()?)),
-            TypeNode::I8 => Value::I8(i8::from_le_bytes(self.take()?)),
-            TypeNode::I16 => Value::I16(i16::from_le_bytes(self.take()?)),
-            TypeNode::I32 => Value::I32(i32::from_le_bytes(self.take()?)),
-            TypeNode::I64 => Value::I64(i64::from_le_bytes(self.take()?)),
-            TypeNode::I128 => Value::i128(i128::from_le_bytes(self.take()?)),
-            TypeNode::I256 => Value::i256(I256::from_le_bytes(self.take()?)),
-            TypeNode::Address => Value::Address(AccountAddress::new(self.take()?)),
+        let node = self.cache.types.node(ty).clone();
+        if let Some(kind) = Scalar::of_type(&node) {
+            return kind.read(&mut self.input).ok_or_else(de_error);
+        }
+        Ok(match node {
             TypeNode::Signer => self.signer_value()?,
             TypeNode::Vector(elem) => self.vector(elem, depth)?,
             TypeNode::Struct(sid, args) => self.struct_value(sid, args, depth)?,

@@ -2,10 +2,11 @@
 //! arguments as `TypeTag`s, capture mask, then each captured value as its `MoveTypeLayout`
 //! followed by the value.
 
+use crate::bcs::{write_scalar, Scalar};
 use crate::loader::{CodeCache, StructLayout};
 use crate::types::{TypeId, TypeLimits, TypeNode};
 use crate::values::{Closure, ClosureTarget, Container, Heap, Value};
-use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, VmError, I256, U256};
+use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, VmError};
 
 const FORMAT_VERSION: u16 = 1;
 const NO_LIMITS: TypeLimits = TypeLimits {
@@ -270,6 +271,29 @@ pub(crate) enum Layout {
     Enum(Vec<Vec<Layout>>),
 }
 
+impl Layout {
+    /// The scalar kind of a layout, if it is one.
+    fn scalar(&self) -> Option<Scalar> {
+        Some(match self {
+            Layout::Bool => Scalar::Bool,
+            Layout::U8 => Scalar::U8,
+            Layout::U16 => Scalar::U16,
+            Layout::U32 => Scalar::U32,
+            Layout::U64 => Scalar::U64,
+            Layout::U128 => Scalar::U128,
+            Layout::U256 => Scalar::U256,
+            Layout::I8 => Scalar::I8,
+            Layout::I16 => Scalar::I16,
+            Layout::I32 => Scalar::I32,
+            Layout::I64 => Scalar::I64,
+            Layout::I128 => Scalar::I128,
+            Layout::I256 => Scalar::I256,
+            Layout::Address => Scalar::Address,
+            _ => return None,
+        })
+    }
+}
+
 /// Reads a `MoveTypeLayout`, returning it and the bytes it spanned.
 pub(crate) fn read_layout(input: &mut &[u8], depth: usize) -> Result<Layout, VmError> {
     if depth > 128 {
@@ -360,25 +384,10 @@ pub(crate) fn read_by_layout(
     if depth > 128 {
         return Err(de_error());
     }
+    if let Some(kind) = layout.scalar() {
+        return kind.read(input).ok_or_else(de_error);
+    }
     Ok(match layout {
-        Layout::Bool => match take::<1>(input)?[0] {
-            0 => Value::Bool(false),
-            1 => Value::Bool(true),
-            _ => return Err(de_error()),
-        },
-        Layout::U8 => Value::U8(take::<1>(input)?[0]),
-        Layout::U16 => Value::U16(u16::from_le_bytes(take(input)?)),
-        Layout::U32 => Value::U32(u32::from_le_bytes(take(input)?)),
-        Layout::U64 => Value::U64(u64::from_le_bytes(take(input)?)),
-        Layout::U128 => Value::u128(u128::from_le_bytes(take(input)?)),
-        Layout::U256 => Value::u256(U256::from_le_bytes(take(input)?)),
-        Layout::I8 => Value::I8(i8::from_le_bytes(take(input)?)),
-        Layout::I16 => Value::I16(i16::from_le_bytes(take(input)?)),
-        Layout::I32 => Value::I32(i32::from_le_bytes(take(input)?)),
-        Layout::I64 => Value::I64(i64::from_le_bytes(take(input)?)),
-        Layout::I128 => Value::i128(i128::from_le_bytes(take(input)?)),
-        Layout::I256 => Value::i256(I256::from_le_bytes(take(input)?)),
-        Layout::Address => Value::Address(AccountAddress::new(take(input)?)),
         Layout::Signer => {
             if take::<1>(input)?[0] != 0 {
                 return Err(de_error());
@@ -421,6 +430,8 @@ pub(crate) fn read_by_layout(
             Value::Container(heap.alloc(Container::Variant(tag as u16, values.into())))
         }
         Layout::Function => read_closure(heap, input, cache, depth + 1)?,
+        // Scalars were read above.
+        _ => return Err(de_error()),
     })
 }
 
@@ -551,21 +562,13 @@ pub(crate) fn write_by_layout(
     if depth > 128 {
         return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
     }
+    if let Some(kind) = layout.scalar() {
+        if Scalar::of_value(v) != Some(kind) || !write_scalar(v, out) {
+            return Err(ser_error("value does not match its layout"));
+        }
+        return Ok(());
+    }
     match (layout, v) {
-        (Layout::Bool, Value::Bool(b)) => out.push(u8::from(b)),
-        (Layout::U8, Value::U8(x)) => out.push(x),
-        (Layout::U16, Value::U16(x)) => out.extend_from_slice(&x.to_le_bytes()),
-        (Layout::U32, Value::U32(x)) => out.extend_from_slice(&x.to_le_bytes()),
-        (Layout::U64, Value::U64(x)) => out.extend_from_slice(&x.to_le_bytes()),
-        (Layout::U128, Value::U128(x)) => out.extend_from_slice(&x.u128().to_le_bytes()),
-        (Layout::U256, Value::U256(x)) => out.extend_from_slice(&x.u256().to_le_bytes()),
-        (Layout::I8, Value::I8(x)) => out.extend_from_slice(&x.to_le_bytes()),
-        (Layout::I16, Value::I16(x)) => out.extend_from_slice(&x.to_le_bytes()),
-        (Layout::I32, Value::I32(x)) => out.extend_from_slice(&x.to_le_bytes()),
-        (Layout::I64, Value::I64(x)) => out.extend_from_slice(&x.to_le_bytes()),
-        (Layout::I128, Value::I128(x)) => out.extend_from_slice(&x.i128().to_le_bytes()),
-        (Layout::I256, Value::I256(x)) => out.extend_from_slice(&x.i256().to_le_bytes()),
-        (Layout::Address, Value::Address(a)) => out.extend_from_slice(a.as_bytes()),
         (_, Value::Container(c)) => {
             let contents = heap.get(c)?.clone();
             write_container_by_layout(heap, layout, &contents, cache, out, depth)?
