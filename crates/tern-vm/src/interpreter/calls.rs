@@ -159,6 +159,8 @@ impl Session<'_> {
     /// Runs a native with its arguments popped from the operand stack; errors are located at
     /// the native's module with offset 0.
     fn call_native(&mut self, f: &Arc<Function>, ty_args: &[TypeId]) -> Result<(), VmError> {
+        // The native runs in place of a frame: its callers are the suspended frames.
+        let callers = super::stack_trace(&self.machine.frames);
         let locate = |e: VmError| -> VmError {
             let mut e = e;
             let d = e.data_mut();
@@ -167,7 +169,7 @@ impl Session<'_> {
             }
             d.offsets = vec![(f.id.def_index, 0)];
             if d.exec_state.is_none() {
-                d.exec_state = Some(Vec::new());
+                d.exec_state = Some(callers.clone());
             }
             e
         };
