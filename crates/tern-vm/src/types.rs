@@ -96,6 +96,14 @@ impl Default for TypeLimits {
     }
 }
 
+/// What [`TypeTable::info`] returns for an id it does not know.
+static INVALID_TYPE: TypeInfo = TypeInfo {
+    node: TypeNode::TypeParam(u16::MAX),
+    depth: 1,
+    nodes: 1,
+    has_type_params: true,
+};
+
 /// The interner of types and type lists.
 #[derive(Debug, Default)]
 pub struct TypeTable {
@@ -168,10 +176,10 @@ impl TypeTable {
         id
     }
 
-    /// The information about a type.
+    /// The information about a type. An id this table did not create (a caller's mistake)
+    /// reads as an unbound type parameter, which every consumer rejects, instead of panicking.
     pub fn info(&self, id: TypeId) -> &TypeInfo {
-        // Ids are only created by this table, so the index is always in range.
-        &self.types[id.0 as usize]
+        self.types.get(id.0 as usize).unwrap_or(&INVALID_TYPE)
     }
 
     /// The node of a type.
@@ -179,9 +187,9 @@ impl TypeTable {
         &self.info(id).node
     }
 
-    /// The types of a list.
+    /// The types of a list (empty for an id this table did not create).
     pub fn list(&self, id: TypeListId) -> &[TypeId] {
-        &self.lists[id.0 as usize]
+        self.lists.get(id.0 as usize).map_or(&[], |l| l)
     }
 
     /// Substitutes `args` for the type parameters of `ty`, enforcing `limits` on the result.
@@ -281,5 +289,8 @@ mod tests {
         }
         let err = check_limits(t.info(deep), &TypeLimits::default()).unwrap_err();
         assert_eq!(err.status(), StatusCode::VM_MAX_TYPE_DEPTH_REACHED);
+        // Unknown ids never panic.
+        assert!(matches!(t.node(TypeId(u32::MAX)), TypeNode::TypeParam(_)));
+        assert!(t.list(TypeListId(u32::MAX)).is_empty());
     }
 }

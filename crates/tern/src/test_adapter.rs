@@ -42,6 +42,13 @@ impl TernAdapter {
         })
     }
 
+    /// Like [`TernAdapter::new_or_empty`], but publishing and running without the verifier.
+    pub fn unverified() -> TernAdapter {
+        let mut adapter = TernAdapter::new_or_empty();
+        adapter.vm.set_skip_verification(true);
+        adapter
+    }
+
     fn remember(&mut self, module: CompiledModule) {
         let id = tern_vm::session::compiled_module_id(&module).ok();
         self.context

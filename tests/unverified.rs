@@ -1,0 +1,42 @@
+//! Defence in depth: every conformance test file, run with the bytecode verifier switched off
+//! (so the interpreter meets ill-typed and unsafe code the verifier would reject), must finish
+//! without a panic — the VM reports errors instead. Skips when `../shared` is absent.
+
+use std::path::{Path, PathBuf};
+use tern::TernAdapter;
+use tern_testrunner::run_test_file;
+
+fn masm_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            masm_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "masm") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn unverified_code_never_panics_the_vm() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/aptos");
+    if !root.is_dir() {
+        println!("skipped: {} not found", root.display());
+        return;
+    }
+    let mut files = Vec::new();
+    masm_files(&root, &mut files);
+    files.sort();
+    let mut panicked = Vec::new();
+    for f in &files {
+        let result = std::panic::catch_unwind(|| run_test_file(f, TernAdapter::unverified));
+        if result.is_err() {
+            panicked.push(f.display().to_string());
+        }
+    }
+    assert!(files.len() > 300, "only {} files found", files.len());
+    assert!(panicked.is_empty(), "panicked on: {panicked:#?}");
+}
