@@ -170,6 +170,128 @@ pub enum Op {
     PackClosure(u16),
     /// Call a closure (type slot of the function type).
     CallClosure(TypeSlot),
+    /// Super-instruction for `copy_loc local; ld_u64 imm; <cmp>; br_false target`, placed on
+    /// the `copy_loc` while the three original ops stay in place behind it: the fast path runs
+    /// all four at once; any other case runs the `copy_loc` alone and continues with the
+    /// originals, so errors, offsets and gas stay exactly those of the bytecode.
+    CmpLocImmBrFalse {
+        /// The local copied.
+        local: u8,
+        /// The comparison.
+        cmp: FusedCmp,
+        /// Where `br_false` jumps.
+        target: u32,
+        /// The `ld_u64` immediate.
+        imm: u64,
+    },
+    /// Super-instruction for `copy_loc|move_loc src; ld_u64 imm; add|sub; st_loc dst` (same
+    /// shadowing scheme as [`Op::CmpLocImmBrFalse`]).
+    ArithLocImmStLoc {
+        /// The local read.
+        src: u8,
+        /// Whether `src` is moved (else copied).
+        moved: bool,
+        /// The operation.
+        arith: FusedArith,
+        /// The local written.
+        dst: u8,
+        /// The `ld_u64` immediate.
+        imm: u64,
+    },
+}
+
+/// The comparison of a fused compare-and-branch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FusedCmp {
+    /// `<`.
+    Lt,
+    /// `>`.
+    Gt,
+    /// `<=`.
+    Le,
+    /// `>=`.
+    Ge,
+    /// `==`.
+    Eq,
+    /// `!=`.
+    Neq,
+}
+
+/// The arithmetic of a fused local update.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FusedArith {
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+}
+
+/// Rewrites the first op of each fusable sequence into its super-instruction (the sequence's
+/// other ops stay in place, so branch targets and error offsets are unchanged). A sequence is
+/// fused only if no branch lands inside it.
+pub fn fuse(code: &mut [Op]) {
+    let mut is_target = vec![false; code.len()];
+    for op in code.iter() {
+        if let Op::BrTrue(t) | Op::BrFalse(t) | Op::Branch(t) = op {
+            if let Some(slot) = is_target.get_mut(*t as usize) {
+                *slot = true;
+            }
+        }
+    }
+    for i in 0..code.len() {
+        let window = match code.get(i..i + 4) {
+            Some(w) => [w[0], w[1], w[2], w[3]],
+            None => break,
+        };
+        if is_target
+            .get(i + 1..i + 4)
+            .is_some_and(|t| t.iter().any(|x| *x))
+        {
+            continue;
+        }
+        let fused = match window {
+            [Op::CopyLoc(local), Op::LdU64(imm), cmp, Op::BrFalse(target)] => {
+                let cmp = match cmp {
+                    Op::Lt => FusedCmp::Lt,
+                    Op::Gt => FusedCmp::Gt,
+                    Op::Le => FusedCmp::Le,
+                    Op::Ge => FusedCmp::Ge,
+                    Op::Eq => FusedCmp::Eq,
+                    Op::Neq => FusedCmp::Neq,
+                    _ => continue,
+                };
+                Op::CmpLocImmBrFalse {
+                    local,
+                    cmp,
+                    target,
+                    imm,
+                }
+            }
+            [first, Op::LdU64(imm), arith, Op::StLoc(dst)] => {
+                let (src, moved) = match first {
+                    Op::CopyLoc(l) => (l, false),
+                    Op::MoveLoc(l) => (l, true),
+                    _ => continue,
+                };
+                let arith = match arith {
+                    Op::Add => FusedArith::Add,
+                    Op::Sub => FusedArith::Sub,
+                    _ => continue,
+                };
+                Op::ArithLocImmStLoc {
+                    src,
+                    moved,
+                    arith,
+                    dst,
+                    imm,
+                }
+            }
+            _ => continue,
+        };
+        if let Some(slot) = code.get_mut(i) {
+            *slot = fused;
+        }
+    }
 }
 
 /// The twelve integer kinds, for casts.
@@ -203,8 +325,57 @@ pub enum IntKind {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn op_is_16_bytes() {
-        assert!(std::mem::size_of::<super::Op>() <= 16);
+        assert!(std::mem::size_of::<Op>() <= 16);
+    }
+
+    #[test]
+    fn fusion_keeps_the_originals_and_respects_branch_targets() {
+        let mut code = vec![
+            Op::CopyLoc(0),
+            Op::LdU64(0),
+            Op::Gt,
+            Op::BrFalse(9),
+            Op::MoveLoc(0),
+            Op::LdU64(1),
+            Op::Sub,
+            Op::StLoc(0),
+            Op::Branch(0),
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert!(matches!(
+            code[0],
+            Op::CmpLocImmBrFalse {
+                local: 0,
+                cmp: FusedCmp::Gt,
+                target: 9,
+                imm: 0
+            }
+        ));
+        assert_eq!(code[1], Op::LdU64(0));
+        assert!(matches!(
+            code[4],
+            Op::ArithLocImmStLoc {
+                src: 0,
+                moved: true,
+                arith: FusedArith::Sub,
+                dst: 0,
+                imm: 1
+            }
+        ));
+        // A branch into the middle of a sequence prevents fusing it.
+        let mut code = vec![
+            Op::CopyLoc(0),
+            Op::LdU64(0),
+            Op::Gt,
+            Op::BrFalse(0),
+            Op::Branch(2),
+        ];
+        fuse(&mut code);
+        assert_eq!(code[0], Op::CopyLoc(0));
     }
 }

@@ -127,6 +127,7 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             };
             self.body.code.push(op);
         }
+        crate::ir::fuse(&mut self.body.code);
         Ok(self.body)
     }
 
