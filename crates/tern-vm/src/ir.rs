@@ -198,6 +198,45 @@ pub enum Op {
         /// The `ld_u64` immediate.
         imm: u64,
     },
+    /// Super-instruction for `copy_loc a; copy_loc b; <cmp>; br_false target` (same shadowing
+    /// scheme as [`Op::CmpLocImmBrFalse`]).
+    CmpLocLocBrFalse {
+        /// The left local.
+        a: u8,
+        /// The right local.
+        b: u8,
+        /// The comparison.
+        cmp: FusedCmp,
+        /// Where `br_false` jumps.
+        target: u32,
+    },
+    /// Super-instruction for `copy_loc a; copy_loc b; <op>` on u64 values, pushing the result
+    /// (same shadowing scheme as [`Op::CmpLocImmBrFalse`]).
+    BinLocLoc {
+        /// The left local.
+        a: u8,
+        /// The right local.
+        b: u8,
+        /// The operation.
+        op: FusedBin,
+    },
+}
+
+/// The operation of a fused two-local binary op.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FusedBin {
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+    /// `*`.
+    Mul,
+    /// `^`.
+    Xor,
+    /// `&`.
+    BitAnd,
+    /// `|`.
+    BitOr,
 }
 
 /// The comparison of a fused compare-and-branch.
@@ -226,6 +265,18 @@ pub enum FusedArith {
     Sub,
 }
 
+fn fused_cmp(op: Op) -> Option<FusedCmp> {
+    Some(match op {
+        Op::Lt => FusedCmp::Lt,
+        Op::Gt => FusedCmp::Gt,
+        Op::Le => FusedCmp::Le,
+        Op::Ge => FusedCmp::Ge,
+        Op::Eq => FusedCmp::Eq,
+        Op::Neq => FusedCmp::Neq,
+        _ => return None,
+    })
+}
+
 /// Rewrites the first op of each fusable sequence into its super-instruction (the sequence's
 /// other ops stay in place, so branch targets and error offsets are unchanged). A sequence is
 /// fused only if no branch lands inside it.
@@ -250,16 +301,24 @@ pub fn fuse(code: &mut [Op]) {
             continue;
         }
         let fused = match window {
-            [Op::CopyLoc(local), Op::LdU64(imm), cmp, Op::BrFalse(target)] => {
-                let cmp = match cmp {
-                    Op::Lt => FusedCmp::Lt,
-                    Op::Gt => FusedCmp::Gt,
-                    Op::Le => FusedCmp::Le,
-                    Op::Ge => FusedCmp::Ge,
-                    Op::Eq => FusedCmp::Eq,
-                    Op::Neq => FusedCmp::Neq,
+            [Op::CopyLoc(a), Op::CopyLoc(b), cmp, Op::BrFalse(target)] => {
+                let Some(cmp) = fused_cmp(cmp) else { continue };
+                Op::CmpLocLocBrFalse { a, b, cmp, target }
+            }
+            [Op::CopyLoc(a), Op::CopyLoc(b), op, _] => {
+                let op = match op {
+                    Op::Add => FusedBin::Add,
+                    Op::Sub => FusedBin::Sub,
+                    Op::Mul => FusedBin::Mul,
+                    Op::Xor => FusedBin::Xor,
+                    Op::BitAnd => FusedBin::BitAnd,
+                    Op::BitOr => FusedBin::BitOr,
                     _ => continue,
                 };
+                Op::BinLocLoc { a, b, op }
+            }
+            [Op::CopyLoc(local), Op::LdU64(imm), cmp, Op::BrFalse(target)] => {
+                let Some(cmp) = fused_cmp(cmp) else { continue };
                 Op::CmpLocImmBrFalse {
                     local,
                     cmp,

@@ -2,7 +2,7 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::{invariant, locate, Frame};
-use crate::ir::{FusedArith, FusedCmp, Op};
+use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
 use crate::session::Session;
 use crate::values::{Container, Value};
 use tern_primitives::{StatusCode, VmError};
@@ -280,6 +280,9 @@ impl Session<'_> {
             Op::CmpLocImmBrFalse { local, .. } => {
                 return self.step(frame, body, Op::CopyLoc(local))
             }
+            Op::CmpLocLocBrFalse { a, .. } | Op::BinLocLoc { a, .. } => {
+                return self.step(frame, body, Op::CopyLoc(a))
+            }
             Op::ArithLocImmStLoc { src, moved, .. } => {
                 let first = if moved {
                     Op::MoveLoc(src)
@@ -421,6 +424,54 @@ fn fast_step(
             };
             *gas = left;
             frame.pc = if holds { frame.pc + 3 } else { target };
+            true
+        }
+        Op::CmpLocLocBrFalse { a, b, cmp, target } => {
+            let (Some(Value::U64(x)), Some(Value::U64(y)), Some(left)) = (
+                m.locals.get(base + usize::from(a)),
+                m.locals.get(base + usize::from(b)),
+                gas.checked_sub(3),
+            ) else {
+                return false;
+            };
+            if ops.len() + 2 > limit {
+                return false;
+            }
+            let holds = match cmp {
+                FusedCmp::Lt => x < y,
+                FusedCmp::Gt => x > y,
+                FusedCmp::Le => x <= y,
+                FusedCmp::Ge => x >= y,
+                FusedCmp::Eq => x == y,
+                FusedCmp::Neq => x != y,
+            };
+            *gas = left;
+            frame.pc = if holds { frame.pc + 3 } else { target };
+            true
+        }
+        Op::BinLocLoc { a, b, op } => {
+            let (Some(Value::U64(x)), Some(Value::U64(y)), Some(left)) = (
+                m.locals.get(base + usize::from(a)),
+                m.locals.get(base + usize::from(b)),
+                gas.checked_sub(2),
+            ) else {
+                return false;
+            };
+            if ops.len() + 2 > limit {
+                return false;
+            }
+            let result = match op {
+                FusedBin::Add => x.checked_add(*y),
+                FusedBin::Sub => x.checked_sub(*y),
+                FusedBin::Mul => x.checked_mul(*y),
+                FusedBin::Xor => Some(x ^ y),
+                FusedBin::BitAnd => Some(x & y),
+                FusedBin::BitOr => Some(x | y),
+            };
+            let Some(result) = result else { return false };
+            *gas = left;
+            ops.push(Value::U64(result));
+            frame.pc += 2;
             true
         }
         Op::ArithLocImmStLoc {
