@@ -217,8 +217,25 @@ pub enum Op {
         a: u8,
         /// The right local.
         b: u8,
+        /// Bit 0: `a` is moved; bit 1: `b` is moved (else copied).
+        moves: u8,
         /// The operation.
         op: FusedBin,
+    },
+    /// Super-instruction for `ld_u64 imm; <arith>` on a u64 at the top of the stack (same
+    /// shadowing scheme).
+    ArithImm {
+        /// The operation.
+        arith: FusedArith,
+        /// The immediate.
+        imm: u64,
+    },
+    /// Super-instruction for `ld_u64 imm; st_loc dst` (same shadowing scheme).
+    LdU64StLoc {
+        /// The local written.
+        dst: u8,
+        /// The immediate.
+        imm: u64,
     },
 }
 
@@ -263,6 +280,12 @@ pub enum FusedArith {
     Add,
     /// `-`.
     Sub,
+    /// `*`.
+    Mul,
+    /// `%`.
+    Mod,
+    /// `/`.
+    Div,
 }
 
 fn fused_cmp(op: Op) -> Option<FusedCmp> {
@@ -305,7 +328,21 @@ pub fn fuse(code: &mut [Op]) {
                 let Some(cmp) = fused_cmp(cmp) else { continue };
                 Op::CmpLocLocBrFalse { a, b, cmp, target }
             }
-            [Op::CopyLoc(a), Op::CopyLoc(b), op, _] => {
+            [first, second, op, _]
+                if matches!(first, Op::CopyLoc(_) | Op::MoveLoc(_))
+                    && matches!(second, Op::CopyLoc(_) | Op::MoveLoc(_)) =>
+            {
+                let (Op::CopyLoc(a) | Op::MoveLoc(a), Op::CopyLoc(b) | Op::MoveLoc(b)) =
+                    (first, second)
+                else {
+                    continue;
+                };
+                // Moving the same local twice is invalid code: leave it to the slow path.
+                if a == b && matches!(first, Op::MoveLoc(_)) {
+                    continue;
+                }
+                let moves = u8::from(matches!(first, Op::MoveLoc(_)))
+                    | u8::from(matches!(second, Op::MoveLoc(_))) << 1;
                 let op = match op {
                     Op::Add => FusedBin::Add,
                     Op::Sub => FusedBin::Sub,
@@ -315,7 +352,19 @@ pub fn fuse(code: &mut [Op]) {
                     Op::BitOr => FusedBin::BitOr,
                     _ => continue,
                 };
-                Op::BinLocLoc { a, b, op }
+                Op::BinLocLoc { a, b, moves, op }
+            }
+            [Op::LdU64(imm), Op::StLoc(dst), _, _] => Op::LdU64StLoc { dst, imm },
+            [Op::LdU64(imm), arith, _, _] => {
+                let arith = match arith {
+                    Op::Add => FusedArith::Add,
+                    Op::Sub => FusedArith::Sub,
+                    Op::Mul => FusedArith::Mul,
+                    Op::Mod => FusedArith::Mod,
+                    Op::Div => FusedArith::Div,
+                    _ => continue,
+                };
+                Op::ArithImm { arith, imm }
             }
             [Op::CopyLoc(local), Op::LdU64(imm), cmp, Op::BrFalse(target)] => {
                 let Some(cmp) = fused_cmp(cmp) else { continue };
@@ -335,6 +384,9 @@ pub fn fuse(code: &mut [Op]) {
                 let arith = match arith {
                     Op::Add => FusedArith::Add,
                     Op::Sub => FusedArith::Sub,
+                    Op::Mul => FusedArith::Mul,
+                    Op::Mod => FusedArith::Mod,
+                    Op::Div => FusedArith::Div,
                     _ => continue,
                 };
                 Op::ArithLocImmStLoc {

@@ -280,8 +280,17 @@ impl Session<'_> {
             Op::CmpLocImmBrFalse { local, .. } => {
                 return self.step(frame, body, Op::CopyLoc(local))
             }
-            Op::CmpLocLocBrFalse { a, .. } | Op::BinLocLoc { a, .. } => {
-                return self.step(frame, body, Op::CopyLoc(a))
+            Op::CmpLocLocBrFalse { a, .. } => return self.step(frame, body, Op::CopyLoc(a)),
+            Op::BinLocLoc { a, moves, .. } => {
+                let first = if moves & 1 != 0 {
+                    Op::MoveLoc(a)
+                } else {
+                    Op::CopyLoc(a)
+                };
+                return self.step(frame, body, first);
+            }
+            Op::LdU64StLoc { imm, .. } | Op::ArithImm { imm, .. } => {
+                return self.step(frame, body, Op::LdU64(imm))
             }
             Op::ArithLocImmStLoc { src, moved, .. } => {
                 let first = if moved {
@@ -449,7 +458,44 @@ fn fast_step(
             frame.pc = if holds { frame.pc + 3 } else { target };
             true
         }
-        Op::BinLocLoc { a, b, op } => {
+        Op::ArithImm { arith, imm } => {
+            let (Some(Value::U64(x)), Some(left)) = (ops.last(), gas.checked_sub(1)) else {
+                return false;
+            };
+            if ops.len() >= limit {
+                return false;
+            }
+            let result = match arith {
+                FusedArith::Add => x.checked_add(imm),
+                FusedArith::Sub => x.checked_sub(imm),
+                FusedArith::Mul => x.checked_mul(imm),
+                FusedArith::Mod => x.checked_rem(imm),
+                FusedArith::Div => x.checked_div(imm),
+            };
+            let Some(result) = result else { return false };
+            if let Some(top) = ops.last_mut() {
+                *top = Value::U64(result);
+            }
+            *gas = left;
+            frame.pc += 1;
+            true
+        }
+        Op::LdU64StLoc { dst, imm } => {
+            let Some(left) = gas.checked_sub(1) else {
+                return false;
+            };
+            if ops.len() >= limit {
+                return false;
+            }
+            match m.locals.get_mut(base + usize::from(dst)) {
+                Some(slot) if !matches!(slot, Value::Container(_)) => *slot = Value::U64(imm),
+                _ => return false,
+            }
+            *gas = left;
+            frame.pc += 1;
+            true
+        }
+        Op::BinLocLoc { a, b, moves, op } => {
             let (Some(Value::U64(x)), Some(Value::U64(y)), Some(left)) = (
                 m.locals.get(base + usize::from(a)),
                 m.locals.get(base + usize::from(b)),
@@ -470,6 +516,13 @@ fn fast_step(
             };
             let Some(result) = result else { return false };
             *gas = left;
+            for (local, bit) in [(a, 1u8), (b, 2u8)] {
+                if moves & bit != 0 {
+                    if let Some(slot) = m.locals.get_mut(base + usize::from(local)) {
+                        *slot = Value::Invalid;
+                    }
+                }
+            }
             ops.push(Value::U64(result));
             frame.pc += 2;
             true
@@ -492,6 +545,9 @@ fn fast_step(
             let result = match arith {
                 FusedArith::Add => x.checked_add(imm),
                 FusedArith::Sub => x.checked_sub(imm),
+                FusedArith::Mul => x.checked_mul(imm),
+                FusedArith::Mod => x.checked_rem(imm),
+                FusedArith::Div => x.checked_div(imm),
             };
             let Some(result) = result else { return false };
             // The destination must not hold a container that storing would have to free.
