@@ -74,7 +74,7 @@ impl Session<'_> {
         for v in values {
             self.push(v)?;
         }
-        let ty_args: Arc<[TypeId]> = ty_args.into();
+        let ty_args: Option<Arc<[TypeId]>> = (!ty_args.is_empty()).then(|| ty_args.into());
         if let Some(frame) = self.invoke(function.clone(), ty_args.clone())? {
             debug_assert_eq!(frame.base, base);
             self.run_frames(frame)?;

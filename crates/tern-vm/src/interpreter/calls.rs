@@ -98,9 +98,9 @@ impl Session<'_> {
                 self.resolve(&links, handle)?
             }
         };
-        let ty_args: Arc<[TypeId]> = match ty_args {
-            Some(t) if !t.is_empty() => t.into(),
-            _ => self.machine.no_type_args.clone(),
+        let ty_args: Option<Arc<[TypeId]>> = match ty_args {
+            Some(t) if !t.is_empty() => Some(t.into()),
+            _ => None,
         };
         self.invoke(callee, ty_args)
     }
@@ -115,9 +115,9 @@ impl Session<'_> {
             .instantiations
             .get(usize::from(inst))
             .ok_or_else(|| invariant("instantiation out of range"))?;
-        let ty_args = self.instantiate_types(&info.type_args, &frame.ty_args)?;
+        let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
         let callee = self.resolve(&links, info.handle)?;
-        self.invoke(callee, ty_args.into())
+        self.invoke(callee, non_empty(ty_args))
     }
 
     /// Calls `callee` with its arguments on the operand stack: natives run at once (returning
@@ -125,10 +125,11 @@ impl Session<'_> {
     pub(crate) fn invoke(
         &mut self,
         callee: Arc<Function>,
-        ty_args: Arc<[TypeId]>,
+        ty_args: Option<Arc<[TypeId]>>,
     ) -> Result<Option<Frame>, VmError> {
+        let args: &[TypeId] = ty_args.as_deref().unwrap_or(&[]);
         if callee.is_native() {
-            self.call_native(&callee, &ty_args)?;
+            self.call_native(&callee, args)?;
             return Ok(None);
         }
         if self.machine.frames.len() >= self.runtime.config.max_call_depth {
@@ -140,13 +141,14 @@ impl Session<'_> {
             .checked_sub(n)
             .ok_or_else(|| invariant("operand stack underflow"))?;
         let base = self.machine.locals.len() as u32;
-        let args = self.machine.operands.drain(start..);
-        self.machine.locals.extend(args);
-        let extra = callee.local_count().saturating_sub(n);
-        self.machine
-            .locals
-            .extend(std::iter::repeat(Value::Invalid).take(extra));
-        let resolved = self.resolved_slots(&callee, &ty_args)?;
+        // perf: values are `Copy`, so arguments move as one slice copy.
+        let m = &mut self.machine;
+        m.locals
+            .extend_from_slice(m.operands.get(start..).unwrap_or_default());
+        m.operands.truncate(start);
+        let total = m.locals.len() + callee.local_count().saturating_sub(n);
+        m.locals.resize(total, Value::Invalid);
+        let resolved = self.resolved_slots(&callee, args)?;
         Ok(Some(Frame {
             function: callee,
             pc: 0,
@@ -226,7 +228,7 @@ impl Session<'_> {
             .clone();
         let links = frame.function.links.clone();
         let function = self.resolve(&links, site.handle)?;
-        let ty_args = self.instantiate_types(&site.type_args, &frame.ty_args)?;
+        let ty_args = self.instantiate_types(&site.type_args, frame.ty_args())?;
         // The closure's function type is built from the instantiated signature.
         self.instantiate_types(&function.params, &ty_args)?;
         self.instantiate_types(&function.returns, &ty_args)?;
@@ -300,7 +302,12 @@ impl Session<'_> {
         for a in args {
             self.push(a)?;
         }
-        let ty_args: Arc<[TypeId]> = self.runtime.read()?.types.list(closure.ty_args).into();
-        self.invoke(function, ty_args)
+        let ty_args = self.runtime.read()?.types.list(closure.ty_args).to_vec();
+        self.invoke(function, non_empty(ty_args))
     }
+}
+
+/// `Some` list for a generic call, `None` for none.
+fn non_empty(ty_args: Vec<TypeId>) -> Option<Arc<[TypeId]>> {
+    (!ty_args.is_empty()).then(|| ty_args.into())
 }

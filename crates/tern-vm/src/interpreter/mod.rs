@@ -24,10 +24,19 @@ pub(crate) struct Frame {
     pub pc: u32,
     /// Absolute index of local 0 in the locals area.
     pub base: u32,
-    /// Concrete type arguments.
-    pub ty_args: Arc<[TypeId]>,
+    /// Concrete type arguments (`None` for a non-generic function: no reference counting on
+    /// the call path).
+    pub ty_args: Option<Arc<[TypeId]>>,
     /// Concrete types of the function's type slots (generic functions only).
     pub resolved: Option<Arc<[Result<TypeId, VmError>]>>,
+}
+
+impl Frame {
+    /// The frame's concrete type arguments.
+    #[inline]
+    pub(crate) fn ty_args(&self) -> &[TypeId] {
+        self.ty_args.as_deref().unwrap_or(&[])
+    }
 }
 
 /// The machine state reused across executions of a session.
@@ -36,8 +45,6 @@ pub(crate) struct Machine {
     pub operands: Vec<Value>,
     pub locals: Vec<Value>,
     pub frames: Vec<Frame>,
-    /// The empty type-argument list shared by all non-generic frames.
-    pub no_type_args: Arc<[TypeId]>,
 }
 
 impl Default for Machine {
@@ -46,7 +53,6 @@ impl Default for Machine {
             operands: Vec::with_capacity(1024),
             locals: Vec::with_capacity(1024),
             frames: Vec::with_capacity(64),
-            no_type_args: Arc::from(Vec::new()),
         }
     }
 }
