@@ -87,20 +87,32 @@ impl Session<'_> {
 
     /// Runs ops of one frame until it calls or returns.
     fn run_frame(&mut self, frame: &mut Frame) -> Result<Exit, VmError> {
-        let function = frame.function.clone();
-        let Some(body) = function.body.as_ref() else {
+        let mut pc = frame.pc;
+        let result = self.run_frame_from(frame, &mut pc);
+        frame.pc = pc;
+        result
+    }
+
+    /// The dispatch loop over one frame; `pc` is kept in a local, not in the frame, so the
+    /// frame (and its function) can be borrowed for the whole loop (perf: no reference
+    /// counting when a frame resumes).
+    fn run_frame_from(&mut self, frame: &Frame, pc_out: &mut u32) -> Result<Exit, VmError> {
+        let Some(body) = frame.function.body.as_ref() else {
             return Err(invariant("native function has no body"));
         };
         let code = &body.code;
         let base = frame.base as usize;
         let limit = self.runtime.config.max_operand_stack;
+        let mut next = *pc_out;
         loop {
-            let pc = frame.pc;
+            let pc = next;
             let Some(op) = code.get(pc as usize) else {
+                *pc_out = pc;
                 return Err(invariant("pc out of range"));
             };
-            frame.pc = pc + 1;
+            next = pc + 1;
             let Some(left) = self.gas_left.checked_sub(1) else {
+                *pc_out = next;
                 let err = VmError::new(StatusCode::OUT_OF_GAS);
                 return Err(locate(err, &self.machine.frames, frame, pc));
             };
@@ -113,16 +125,23 @@ impl Session<'_> {
                 &mut self.machine,
                 base,
                 limit,
-                frame,
+                &mut next,
                 *op,
                 &mut self.gas_left,
             ) {
                 continue;
             }
-            match self.step(frame, body, *op) {
+            let outcome = self.step(frame, &mut next, body, *op);
+            match outcome {
                 Ok(None) => {}
-                Ok(Some(exit)) => return Ok(exit),
-                Err(e) => return Err(locate(e, &self.machine.frames, frame, pc)),
+                Ok(Some(exit)) => {
+                    *pc_out = next;
+                    return Ok(exit);
+                }
+                Err(e) => {
+                    *pc_out = next;
+                    return Err(locate(e, &self.machine.frames, frame, pc));
+                }
             }
         }
     }
@@ -131,7 +150,8 @@ impl Session<'_> {
     #[inline(always)]
     fn step(
         &mut self,
-        frame: &mut Frame,
+        frame: &Frame,
+        pc: &mut u32,
         body: &crate::loader::Body,
         op: Op,
     ) -> Result<Option<Exit>, VmError> {
@@ -146,15 +166,15 @@ impl Session<'_> {
             }
             Op::BrTrue(t) => {
                 if self.pop_bool()? {
-                    frame.pc = t;
+                    *pc = t;
                 }
             }
             Op::BrFalse(t) => {
                 if !self.pop_bool()? {
-                    frame.pc = t;
+                    *pc = t;
                 }
             }
-            Op::Branch(t) => frame.pc = t,
+            Op::Branch(t) => *pc = t,
             Op::LdU8(v) => self.push(Value::U8(v))?,
             Op::LdU16(v) => self.push(Value::U16(v))?,
             Op::LdU32(v) => self.push(Value::U32(v))?,
@@ -278,19 +298,19 @@ impl Session<'_> {
             // The slow path of a super-instruction runs its first op only; the original ops
             // behind it follow.
             Op::CmpLocImmBrFalse { local, .. } => {
-                return self.step(frame, body, Op::CopyLoc(local))
+                return self.step(frame, pc, body, Op::CopyLoc(local))
             }
-            Op::CmpLocLocBrFalse { a, .. } => return self.step(frame, body, Op::CopyLoc(a)),
+            Op::CmpLocLocBrFalse { a, .. } => return self.step(frame, pc, body, Op::CopyLoc(a)),
             Op::BinLocLoc { a, moves, .. } => {
                 let first = if moves & 1 != 0 {
                     Op::MoveLoc(a)
                 } else {
                     Op::CopyLoc(a)
                 };
-                return self.step(frame, body, first);
+                return self.step(frame, pc, body, first);
             }
             Op::LdU64StLoc { imm, .. } | Op::ArithImm { imm, .. } => {
-                return self.step(frame, body, Op::LdU64(imm))
+                return self.step(frame, pc, body, Op::LdU64(imm))
             }
             Op::ArithLocImmStLoc { src, moved, .. } => {
                 let first = if moved {
@@ -298,7 +318,7 @@ impl Session<'_> {
                 } else {
                     Op::CopyLoc(src)
                 };
-                return self.step(frame, body, first);
+                return self.step(frame, pc, body, first);
             }
         }
         Ok(None)
@@ -402,7 +422,7 @@ fn fast_step(
     m: &mut super::Machine,
     base: usize,
     limit: usize,
-    frame: &mut Frame,
+    pc: &mut u32,
     op: Op,
     gas: &mut u64,
 ) -> bool {
@@ -432,7 +452,7 @@ fn fast_step(
                 FusedCmp::Neq => *x != imm,
             };
             *gas = left;
-            frame.pc = if holds { frame.pc + 3 } else { target };
+            *pc = if holds { *pc + 3 } else { target };
             true
         }
         Op::CmpLocLocBrFalse { a, b, cmp, target } => {
@@ -455,7 +475,7 @@ fn fast_step(
                 FusedCmp::Neq => x != y,
             };
             *gas = left;
-            frame.pc = if holds { frame.pc + 3 } else { target };
+            *pc = if holds { *pc + 3 } else { target };
             true
         }
         Op::ArithImm { arith, imm } => {
@@ -477,7 +497,7 @@ fn fast_step(
                 *top = Value::U64(result);
             }
             *gas = left;
-            frame.pc += 1;
+            *pc += 1;
             true
         }
         Op::LdU64StLoc { dst, imm } => {
@@ -492,7 +512,7 @@ fn fast_step(
                 _ => return false,
             }
             *gas = left;
-            frame.pc += 1;
+            *pc += 1;
             true
         }
         Op::BinLocLoc { a, b, moves, op } => {
@@ -524,7 +544,7 @@ fn fast_step(
                 }
             }
             ops.push(Value::U64(result));
-            frame.pc += 2;
+            *pc += 2;
             true
         }
         Op::ArithLocImmStLoc {
@@ -564,7 +584,7 @@ fn fast_step(
                 *slot = Value::U64(result);
             }
             *gas = left;
-            frame.pc += 3;
+            *pc += 3;
             true
         }
         Op::CopyLoc(i) => match m.locals.get(base + usize::from(i)) {
@@ -602,7 +622,7 @@ fn fast_step(
             true
         }
         Op::Branch(t) => {
-            frame.pc = t;
+            *pc = t;
             true
         }
         Op::BrFalse(t) | Op::BrTrue(t) => match ops.last() {
@@ -610,7 +630,7 @@ fn fast_step(
                 let jump = *b == matches!(op, Op::BrTrue(_));
                 ops.pop();
                 if jump {
-                    frame.pc = t;
+                    *pc = t;
                 }
                 true
             }
