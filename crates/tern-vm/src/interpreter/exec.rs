@@ -2,7 +2,7 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::{invariant, locate, Frame};
-use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
+use crate::ir::{FusedBin, Op};
 use crate::session::Session;
 use crate::values::{Container, Value};
 use tern_primitives::{StatusCode, VmError};
@@ -443,14 +443,7 @@ fn fast_step(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let holds = match cmp {
-                FusedCmp::Lt => *x < imm,
-                FusedCmp::Gt => *x > imm,
-                FusedCmp::Le => *x <= imm,
-                FusedCmp::Ge => *x >= imm,
-                FusedCmp::Eq => *x == imm,
-                FusedCmp::Neq => *x != imm,
-            };
+            let holds = cmp.holds(*x, imm);
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
             true
@@ -466,14 +459,7 @@ fn fast_step(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let holds = match cmp {
-                FusedCmp::Lt => x < y,
-                FusedCmp::Gt => x > y,
-                FusedCmp::Le => x <= y,
-                FusedCmp::Ge => x >= y,
-                FusedCmp::Eq => x == y,
-                FusedCmp::Neq => x != y,
-            };
+            let holds = cmp.holds(*x, *y);
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
             true
@@ -485,13 +471,7 @@ fn fast_step(
             if ops.len() >= limit {
                 return false;
             }
-            let result = match arith {
-                FusedArith::Add => x.checked_add(imm),
-                FusedArith::Sub => x.checked_sub(imm),
-                FusedArith::Mul => x.checked_mul(imm),
-                FusedArith::Mod => x.checked_rem(imm),
-                FusedArith::Div => x.checked_div(imm),
-            };
+            let result = arith.apply(*x, imm);
             let Some(result) = result else { return false };
             if let Some(top) = ops.last_mut() {
                 *top = Value::U64(result);
@@ -562,13 +542,7 @@ fn fast_step(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let result = match arith {
-                FusedArith::Add => x.checked_add(imm),
-                FusedArith::Sub => x.checked_sub(imm),
-                FusedArith::Mul => x.checked_mul(imm),
-                FusedArith::Mod => x.checked_rem(imm),
-                FusedArith::Div => x.checked_div(imm),
-            };
+            let result = arith.apply(*x, imm);
             let Some(result) = result else { return false };
             // The destination must not hold a container that storing would have to free.
             match m.locals.get(base + usize::from(dst)) {
