@@ -288,35 +288,6 @@ pub enum FusedArith {
     Div,
 }
 
-impl FusedCmp {
-    /// Whether `x <cmp> y` holds.
-    #[inline(always)]
-    pub fn holds(self, x: u64, y: u64) -> bool {
-        match self {
-            FusedCmp::Lt => x < y,
-            FusedCmp::Gt => x > y,
-            FusedCmp::Le => x <= y,
-            FusedCmp::Ge => x >= y,
-            FusedCmp::Eq => x == y,
-            FusedCmp::Neq => x != y,
-        }
-    }
-}
-
-impl FusedArith {
-    /// `x <op> y`, or `None` where Move aborts (overflow, division by zero).
-    #[inline(always)]
-    pub fn apply(self, x: u64, y: u64) -> Option<u64> {
-        match self {
-            FusedArith::Add => x.checked_add(y),
-            FusedArith::Sub => x.checked_sub(y),
-            FusedArith::Mul => x.checked_mul(y),
-            FusedArith::Mod => x.checked_rem(y),
-            FusedArith::Div => x.checked_div(y),
-        }
-    }
-}
-
 fn fused_cmp(op: Op) -> Option<FusedCmp> {
     Some(match op {
         Op::Lt => FusedCmp::Lt,

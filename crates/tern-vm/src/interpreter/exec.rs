@@ -2,7 +2,7 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::{invariant, locate, Frame};
-use crate::ir::{FusedBin, Op};
+use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
 use crate::session::Session;
 use crate::values::{Container, Value};
 use tern_primitives::{StatusCode, VmError};
@@ -443,7 +443,14 @@ fn fast_step(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let holds = cmp.holds(*x, imm);
+            let holds = match cmp {
+                FusedCmp::Lt => *x < imm,
+                FusedCmp::Gt => *x > imm,
+                FusedCmp::Le => *x <= imm,
+                FusedCmp::Ge => *x >= imm,
+                FusedCmp::Eq => *x == imm,
+                FusedCmp::Neq => *x != imm,
+            };
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
             true
@@ -459,7 +466,14 @@ fn fast_step(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let holds = cmp.holds(*x, *y);
+            let holds = match cmp {
+                FusedCmp::Lt => x < y,
+                FusedCmp::Gt => x > y,
+                FusedCmp::Le => x <= y,
+                FusedCmp::Ge => x >= y,
+                FusedCmp::Eq => x == y,
+                FusedCmp::Neq => x != y,
+            };
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
             true
@@ -471,7 +485,13 @@ fn fast_step(
             if ops.len() >= limit {
                 return false;
             }
-            let result = arith.apply(*x, imm);
+            let result = match arith {
+                FusedArith::Add => x.checked_add(imm),
+                FusedArith::Sub => x.checked_sub(imm),
+                FusedArith::Mul => x.checked_mul(imm),
+                FusedArith::Mod => x.checked_rem(imm),
+                FusedArith::Div => x.checked_div(imm),
+            };
             let Some(result) = result else { return false };
             if let Some(top) = ops.last_mut() {
                 *top = Value::U64(result);
@@ -542,7 +562,13 @@ fn fast_step(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let result = arith.apply(*x, imm);
+            let result = match arith {
+                FusedArith::Add => x.checked_add(imm),
+                FusedArith::Sub => x.checked_sub(imm),
+                FusedArith::Mul => x.checked_mul(imm),
+                FusedArith::Mod => x.checked_rem(imm),
+                FusedArith::Div => x.checked_div(imm),
+            };
             let Some(result) = result else { return false };
             // The destination must not hold a container that storing would have to free.
             match m.locals.get(base + usize::from(dst)) {
