@@ -8,13 +8,13 @@ use tern_asm::disassembler::{disassemble_module, disassemble_script};
 use tern_binary::{BinaryError, CompiledModule, CompiledScript};
 
 /// A deserialized binary of either kind.
-enum Binary {
+pub(crate) enum Binary {
     Module(CompiledModule),
     Script(CompiledScript),
 }
 
 /// Reads a module, or failing that a script; the module's error is reported if both fail.
-fn read_binary(bytes: &[u8]) -> Result<Binary, BinaryError> {
+pub(crate) fn read_binary(bytes: &[u8]) -> Result<Binary, BinaryError> {
     match CompiledModule::deserialize(bytes) {
         Ok(m) => Ok(Binary::Module(m)),
         Err(module_err) => match CompiledScript::deserialize(bytes) {

@@ -1,6 +1,6 @@
 //! `tern verify FILE...`: verifies modules and scripts as one bundle.
 
-use crate::binary_commands::collect_files;
+use crate::binary_commands::{collect_files, read_binary, Binary};
 use anyhow::{Context, Result};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -75,19 +75,19 @@ pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
 
 fn read_unit(file: &Path) -> Result<Unit> {
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    match CompiledModule::deserialize(&bytes) {
-        Ok(m) => {
-            let id = match (m.address(), m.name()) {
-                (Some(a), Some(n)) => ModuleId::new(*a, n.clone()),
-                _ => anyhow::bail!("module has no self handle"),
+    Ok(match read_binary(&bytes)? {
+        Binary::Module(m) => {
+            let Some(id) = m
+                .address()
+                .zip(m.name())
+                .map(|(a, n)| ModuleId::new(*a, n.clone()))
+            else {
+                anyhow::bail!("module has no self handle");
             };
-            Ok(Unit::Module(id, Box::new(m)))
+            Unit::Module(id, Box::new(m))
         }
-        Err(module_err) => match CompiledScript::deserialize(&bytes) {
-            Ok(s) => Ok(Unit::Script(Box::new(s))),
-            Err(_) => Err(module_err.into()),
-        },
-    }
+        Binary::Script(s) => Unit::Script(Box::new(s)),
+    })
 }
 
 /// A readable verification error: status, location, function, offset and the instruction

@@ -156,7 +156,8 @@ fn field_types(
         .collect()
 }
 
-fn push_uleb(out: &mut Vec<u8>, mut v: u64) {
+/// Appends a BCS ULEB128 length or tag.
+pub(crate) fn push_uleb(out: &mut Vec<u8>, mut v: u64) {
     loop {
         let byte = (v & 0x7F) as u8;
         v >>= 7;

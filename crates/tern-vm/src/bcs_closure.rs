@@ -2,7 +2,7 @@
 //! arguments as `TypeTag`s, capture mask, then each captured value as its `MoveTypeLayout`
 //! followed by the value.
 
-use crate::bcs::{write_scalar, Scalar};
+use crate::bcs::{push_uleb, write_scalar, Scalar};
 use crate::loader::{CodeCache, StructLayout};
 use crate::types::{TypeId, TypeLimits, TypeNode};
 use crate::values::{Closure, ClosureTarget, Container, Heap, Value};
@@ -23,18 +23,6 @@ fn ser_error(msg: &str) -> VmError {
 fn de_error() -> VmError {
     VmError::new(StatusCode::FAILED_TO_DESERIALIZE_ARGUMENT)
         .with_message("[VM] failed to deserialize argument")
-}
-
-pub(crate) fn push_uleb(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let byte = (v & 0x7F) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
 }
 
 fn push_str(out: &mut Vec<u8>, s: &str) {

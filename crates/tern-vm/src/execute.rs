@@ -1,7 +1,6 @@
 //! Entry points: running a function or script with BCS arguments, collecting return values
 //! and the final values of `&mut` arguments.
 
-use crate::interpreter::Frame;
 use crate::loader::Function;
 use crate::session::Session;
 use crate::types::{TypeId, TypeNode};
@@ -79,7 +78,7 @@ impl Session<'_> {
             debug_assert_eq!(frame.base, base);
             self.run_frames(frame)?;
         }
-        self.collect_outcome(&returns, &params, slots)
+        self.collect_outcome(&returns, slots)
     }
 
     /// Type arguments of an entry call: count, limits and ability constraints; errors are
@@ -168,7 +167,6 @@ impl Session<'_> {
     fn collect_outcome(
         &mut self,
         returns: &[TypeId],
-        params: &[TypeId],
         slots: Vec<ArgSlot>,
     ) -> Result<ExecutionOutcome, VmError> {
         let mut out = ExecutionOutcome::default();
@@ -219,15 +217,6 @@ impl Session<'_> {
                 out.mutable_inputs.push((i, inner, v));
             }
         }
-        let _ = params;
         Ok(out)
-    }
-}
-
-impl Frame {
-    /// Placeholder to keep the frame type documented for the entry path.
-    #[allow(dead_code)]
-    fn is_entry(&self) -> bool {
-        self.base == 0
     }
 }

@@ -3,7 +3,7 @@
 //! session discards them.
 
 use crate::bcs::{self, SignerEncoding};
-use crate::loader::{module_id, Function, LoadedModule};
+use crate::loader::{Function, LoadedModule};
 use crate::runtime::Runtime;
 use crate::storage::{ChangeSet, ResourceChange, Storage};
 use crate::types::{TypeId, TypeNode};
@@ -318,9 +318,4 @@ pub(crate) fn linker_error(id: &ModuleId) -> VmError {
 
 fn type_resolution_failure() -> VmError {
     VmError::new(StatusCode::TYPE_RESOLUTION_FAILURE).with_sub_status(1)
-}
-
-/// The module id of a compiled module (re-exported for the facade).
-pub fn compiled_module_id(m: &tern_binary::CompiledModule) -> Result<ModuleId, VmError> {
-    module_id(m)
 }

@@ -50,9 +50,9 @@ impl TernAdapter {
     }
 
     fn remember(&mut self, module: CompiledModule) {
-        let id = tern_vm::session::compiled_module_id(&module).ok();
+        let id = tern_vm::loader::module_id(&module).ok();
         self.context
-            .retain(|m| tern_vm::session::compiled_module_id(m).ok() != id);
+            .retain(|m| tern_vm::loader::module_id(m).ok() != id);
         self.context.push(module);
     }
 }

@@ -155,7 +155,7 @@ impl Vm {
         bytes: Vec<u8>,
         options: &CompatibilityOptions,
     ) -> Result<ModuleId, VmError> {
-        let id = tern_vm::session::compiled_module_id(&module)?;
+        let id = tern_vm::loader::module_id(&module)?;
         let _span = tracing::debug_span!("publish", module = %id).entered();
         // The peer checks an upgrade against the old module before verifying the new one.
         if let Some(old) = self.storage.module(&id) {

@@ -85,7 +85,7 @@ pub fn smoke_file(file: &Path, rel: &str) -> Vec<SmokeResult> {
         Ok(x) => x,
         Err(e) => return vec![fail(e.to_string())],
     };
-    let Ok(id) = tern_vm::session::compiled_module_id(&module) else {
+    let Ok(id) = tern_vm::loader::module_id(&module) else {
         return vec![fail("no module id".into())];
     };
     entry_points(&module)
