@@ -190,6 +190,14 @@ impl Session<'_> {
                 .write()?
                 .check_layout(inner, max_nodes, max_depth)?;
         }
+        for v in &values {
+            // The peer serializes return values; a value too deep to copy cannot be
+            // serialized either (errata, "Closures").
+            if self.heap.exceeds_copy_depth(*v)? {
+                return Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
+                    .with_message("failed to serialize return values"));
+            }
+        }
         for (ty, v) in returns.iter().zip(values) {
             let node = self.runtime.read()?.types.node(*ty).clone();
             match (node, v) {

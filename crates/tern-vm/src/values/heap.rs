@@ -219,6 +219,9 @@ impl Heap {
             return Err(too_deep());
         }
         let copied = match self.get(id)? {
+            // A closure counts one level more when copied than when packed: the peer packs a
+            // chain of 128 closures but cannot copy it (errata, "Closures").
+            Container::Closure(_) if depth + 1 > MAX_VALUE_DEPTH => return Err(too_deep()),
             Container::Struct(f) => Container::Struct(f.clone()),
             Container::Variant(t, f) => Container::Variant(*t, f.clone()),
             Container::Vec(e) => Container::Vec(e.clone()),
@@ -317,6 +320,31 @@ impl Heap {
         Ok(true)
     }
 
+    /// Whether copying `v` would exceed the value-depth limit (the measure of
+    /// [`Heap::copy_value`], checked without copying).
+    pub fn exceeds_copy_depth(&self, v: Value) -> Result<bool, VmError> {
+        let Value::Container(id) = v else {
+            return Ok(false);
+        };
+        let mut pending = vec![(id, 1usize)];
+        let mut children = Vec::new();
+        while let Some((id, d)) = pending.pop() {
+            let c = self.get(id)?;
+            let own = if matches!(c, Container::Closure(_)) {
+                d + 1
+            } else {
+                d
+            };
+            if own > MAX_VALUE_DEPTH {
+                return Ok(true);
+            }
+            children.clear();
+            push_children(c, &mut children);
+            pending.extend(children.iter().map(|c| (*c, d + 1)));
+        }
+        Ok(false)
+    }
+
     /// The nesting depth of a value (a primitive is 1).
     pub fn depth(&self, v: Value) -> Result<usize, VmError> {
         let Value::Container(id) = v else {
@@ -395,5 +423,41 @@ mod tests {
         assert_eq!(err.status(), StatusCode::VM_MAX_VALUE_DEPTH_REACHED);
         h.free_value(v);
         assert_eq!(h.live(), 0);
+    }
+
+    fn closure_chain(h: &mut Heap, n: usize) -> Value {
+        let mut v = None;
+        for _ in 0..n {
+            let captured = v.into_iter().collect();
+            v = Some(Value::Container(h.alloc(Container::Closure(Box::new(
+                Closure {
+                    target: ClosureTarget::Unresolved {
+                        module: ModuleId::new(Default::default(), Identifier::new("m").unwrap()),
+                        name: Identifier::new("f").unwrap(),
+                        layouts: vec![],
+                    },
+                    ty_args: crate::types::TypeListId(0),
+                    mask: 1,
+                    captured,
+                },
+            )))));
+        }
+        v.unwrap()
+    }
+
+    #[test]
+    fn a_closure_chain_at_the_limit_cannot_be_copied() {
+        let mut h = Heap::new();
+        let below = closure_chain(&mut h, 127);
+        assert!(!h.exceeds_copy_depth(below).unwrap());
+        let copy = h.copy_value(below).unwrap();
+        h.free_value(copy);
+        let at = closure_chain(&mut h, 128);
+        assert_eq!(h.depth(at).unwrap(), 128);
+        assert!(h.exceeds_copy_depth(at).unwrap());
+        let before = h.live();
+        let err = h.copy_value(at).unwrap_err();
+        assert_eq!(err.status(), StatusCode::VM_MAX_VALUE_DEPTH_REACHED);
+        assert_eq!(h.live(), before, "a failed copy frees what it copied");
     }
 }
