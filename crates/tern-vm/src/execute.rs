@@ -74,9 +74,11 @@ impl Session<'_> {
             self.push(v)?;
         }
         let ty_args: Option<Arc<[TypeId]>> = (!ty_args.is_empty()).then(|| ty_args.into());
-        if let Some(frame) = self.invoke(function.clone(), ty_args.clone())? {
+        let arena = typed_arena::Arena::new();
+        let mut pins = crate::interpreter::Pins::new(&arena);
+        if let Some(frame) = self.invoke(&function, ty_args.clone(), &[])? {
             debug_assert_eq!(frame.base, base);
-            self.run_frames(frame)?;
+            self.run_frames(frame, &mut pins)?;
         }
         self.collect_outcome(&returns, slots)
     }

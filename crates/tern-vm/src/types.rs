@@ -12,6 +12,11 @@ pub struct TypeId(pub u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeListId(pub u32);
 
+impl TypeListId {
+    /// The empty list (interned first by [`TypeTable::new`]).
+    pub const EMPTY: TypeListId = TypeListId(0);
+}
+
 /// A struct or enum definition known to the runtime (global index into the code cache's
 /// struct table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,11 +1,11 @@
 //! Calls, natives and closures.
 
-use super::{invariant, Frame};
+use super::{invariant, Frame, Pins};
 use crate::ir::TypeSlot;
 use crate::loader::{Body, Function, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
 use crate::session::{ResolvedSlots, Session};
-use crate::types::TypeId;
+use crate::types::{TypeId, TypeListId};
 use crate::values::{Closure, ClosureTarget, Container, Value};
 use std::sync::Arc;
 use tern_primitives::{Location, StatusCode, VmError};
@@ -33,6 +33,27 @@ impl Session<'_> {
         Ok(cell.get_or_init(|| f).clone())
     }
 
+    /// [`Session::resolve`] borrowing the function from the link table: it lives as long as
+    /// the table (a resolved handle is never unset).
+    pub(crate) fn resolve_ref<'a>(
+        &mut self,
+        links: &'a ModuleLinks,
+        handle: u16,
+    ) -> Result<&'a Function, VmError> {
+        let cell = links
+            .resolved
+            .get(usize::from(handle))
+            .ok_or_else(|| invariant("function handle out of range"))?;
+        if cell.get().is_none() {
+            let f = self.resolve(links, handle)?;
+            let _ = cell.get_or_init(|| f);
+        }
+        match cell.get() {
+            Some(f) => Ok(f),
+            None => Err(invariant("function handle did not resolve")),
+        }
+    }
+
     /// Concrete types of `tys` under the frame's type arguments, with the runtime limits.
     pub(crate) fn instantiate_types(
         &self,
@@ -49,14 +70,14 @@ impl Session<'_> {
     /// The concrete type slots of a generic function under `ty_args` (cached per session).
     fn resolved_slots(
         &mut self,
-        f: &Arc<Function>,
+        f: &Function,
         ty_args: &[TypeId],
     ) -> Result<Option<ResolvedSlots>, VmError> {
         let Some(body) = &f.body else { return Ok(None) };
         if f.type_params.is_empty() {
             return Ok(None);
         }
-        let key = (Arc::as_ptr(f) as usize, ty_args.to_vec());
+        let key = (f as *const Function as usize, ty_args.to_vec());
         if let Some(r) = self.instantiations.get(&key) {
             return Ok(Some(r.clone()));
         }
@@ -77,62 +98,50 @@ impl Session<'_> {
         Ok(Some(resolved))
     }
 
-    pub(crate) fn call(
+    /// A call through a function handle (the slow path: the dispatch loop enters resolved,
+    /// non-generic Move callees itself).
+    pub(crate) fn call<'a>(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'a>,
+        callers: &[Frame<'a>],
         handle: u16,
-        ty_args: Option<Vec<TypeId>>,
-    ) -> Result<Option<Frame>, VmError> {
-        // perf: the resolved callee is read without cloning the link table, and a call without
-        // type arguments shares one empty list instead of allocating (≈ 10 % of fib).
-        let resolved = frame
-            .function
-            .links
-            .resolved
-            .get(usize::from(handle))
-            .and_then(|cell| cell.get().cloned());
-        let callee = match resolved {
-            Some(f) => f,
-            None => {
-                let links = frame.function.links.clone();
-                self.resolve(&links, handle)?
-            }
-        };
-        let ty_args: Option<Arc<[TypeId]>> = match ty_args {
-            Some(t) if !t.is_empty() => Some(t.into()),
-            _ => None,
-        };
-        self.invoke(callee, ty_args)
+    ) -> Result<Option<Frame<'a>>, VmError> {
+        let function: &'a Function = frame.function;
+        let callee = self.resolve_ref(&function.links, handle)?;
+        self.invoke(callee, None, callers)
     }
 
-    pub(crate) fn call_generic(
+    pub(crate) fn call_generic<'a>(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'a>,
+        callers: &[Frame<'a>],
         inst: u16,
-    ) -> Result<Option<Frame>, VmError> {
-        let links = frame.function.links.clone();
+    ) -> Result<Option<Frame<'a>>, VmError> {
+        let function: &'a Function = frame.function;
+        let links: &'a ModuleLinks = &function.links;
         let info = links
             .instantiations
             .get(usize::from(inst))
             .ok_or_else(|| invariant("instantiation out of range"))?;
         let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
-        let callee = self.resolve(&links, info.handle)?;
-        self.invoke(callee, non_empty(ty_args))
+        let callee = self.resolve_ref(links, info.handle)?;
+        self.invoke(callee, non_empty(ty_args), callers)
     }
 
     /// Calls `callee` with its arguments on the operand stack: natives run at once (returning
-    /// `None`); Move functions get a new frame.
-    pub(crate) fn invoke(
+    /// `None`); Move functions get a new frame. `callers` are the suspended frames.
+    pub(crate) fn invoke<'a>(
         &mut self,
-        callee: Arc<Function>,
+        callee: &'a Function,
         ty_args: Option<Arc<[TypeId]>>,
-    ) -> Result<Option<Frame>, VmError> {
+        callers: &[Frame<'a>],
+    ) -> Result<Option<Frame<'a>>, VmError> {
         let args: &[TypeId] = ty_args.as_deref().unwrap_or(&[]);
         if callee.is_native() {
-            self.call_native(&callee, args)?;
+            self.call_native(callee, args, callers)?;
             return Ok(None);
         }
-        if self.machine.frames.len() >= self.runtime.config.max_call_depth {
+        if callers.len() >= self.runtime.config.max_call_depth {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
         }
         let n = callee.param_count();
@@ -148,7 +157,7 @@ impl Session<'_> {
         m.operands.truncate(start);
         let total = m.locals.len() + callee.local_count().saturating_sub(n);
         m.locals.resize(total, Value::Invalid);
-        let resolved = self.resolved_slots(&callee, args)?;
+        let resolved = self.resolved_slots(callee, args)?;
         Ok(Some(Frame {
             function: callee,
             pc: 0,
@@ -160,9 +169,14 @@ impl Session<'_> {
 
     /// Runs a native with its arguments popped from the operand stack; errors are located at
     /// the native's module with offset 0.
-    fn call_native(&mut self, f: &Arc<Function>, ty_args: &[TypeId]) -> Result<(), VmError> {
+    fn call_native(
+        &mut self,
+        f: &Function,
+        ty_args: &[TypeId],
+        callers: &[Frame<'_>],
+    ) -> Result<(), VmError> {
         // The native runs in place of a frame: its callers are the suspended frames.
-        let callers = super::stack_trace(&self.machine.frames);
+        let callers = super::stack_trace(callers);
         let locate = |e: VmError| -> VmError {
             let mut e = e;
             let d = e.data_mut();
@@ -217,7 +231,7 @@ impl Session<'_> {
 
     pub(crate) fn pack_closure(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         body: &Body,
         site: u16,
     ) -> Result<(), VmError> {
@@ -258,12 +272,14 @@ impl Session<'_> {
         self.push(Value::Container(id))
     }
 
-    pub(crate) fn call_closure(
+    pub(crate) fn call_closure<'a>(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'a>,
+        callers: &[Frame<'a>],
         body: &Body,
         slot: TypeSlot,
-    ) -> Result<Option<Frame>, VmError> {
+        pins: &mut Pins<'a>,
+    ) -> Result<Option<Frame<'a>>, VmError> {
         let _fn_type = self.slot_type(frame, body, slot)?;
         let Value::Container(c) = self.pop()? else {
             return Err(invariant("call of a non-closure"));
@@ -283,27 +299,34 @@ impl Session<'_> {
         let start = len
             .checked_sub(provided)
             .ok_or_else(|| invariant("operand stack underflow"))?;
+        // perf: the arguments are interleaved in a small buffer, without heap allocation.
+        let mut args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::with_capacity(total);
         let mut given = self
             .machine
             .operands
-            .drain(start..)
-            .collect::<Vec<_>>()
-            .into_iter();
-        let mut captured = closure.captured.into_iter();
-        let mut args = Vec::with_capacity(total);
+            .get(start..)
+            .unwrap_or_default()
+            .iter();
+        let mut captured = closure.captured.iter();
         for i in 0..total {
             let next = if i < 64 && closure.mask & (1 << i) != 0 {
                 captured.next()
             } else {
                 given.next()
             };
-            args.push(next.ok_or_else(|| invariant("closure argument count mismatch"))?);
+            args.push(*next.ok_or_else(|| invariant("closure argument count mismatch"))?);
         }
+        self.machine.operands.truncate(start);
         for a in args {
             self.push(a)?;
         }
-        let ty_args = self.runtime.read()?.types.list(closure.ty_args).to_vec();
-        self.invoke(function, non_empty(ty_args))
+        let ty_args = if closure.ty_args == TypeListId::EMPTY {
+            Vec::new()
+        } else {
+            self.runtime.read()?.types.list(closure.ty_args).to_vec()
+        };
+        let function = pins.pin(function);
+        self.invoke(function, non_empty(ty_args), callers)
     }
 }
 

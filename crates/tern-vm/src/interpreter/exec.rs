@@ -1,18 +1,33 @@
 //! The dispatch loop.
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
-use super::{invariant, locate, Frame};
+use super::{invariant, locate, Frame, Pins};
 use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
+use crate::loader::Function;
 use crate::session::Session;
 use crate::values::{Container, Value};
 use tern_primitives::{StatusCode, VmError};
 
 /// Why the inner loop left a frame.
-pub(crate) enum Exit {
-    /// The frame returned.
+pub(crate) enum Exit<'a> {
+    /// The frame calls through this function handle (the pc is past the call).
+    Call(u16),
+    /// The frame entered this callee (the pc is past the call).
+    Enter(Frame<'a>),
+    /// The frame returns (its locals are not yet released).
     Return,
-    /// The frame called another function.
-    Call(Frame),
+}
+
+/// What the loop does after an op run by [`Session::step`].
+pub(crate) enum Flow<'a> {
+    /// Go on at the next op.
+    Next,
+    /// Go on at this pc.
+    Jump(u32),
+    /// Enter this frame (the caller resumes at the next op).
+    Call(Frame<'a>),
+    /// The frame returned (its locals are already released).
+    Return,
 }
 
 #[cold]
@@ -27,19 +42,154 @@ fn underflow() -> VmError {
 
 impl Session<'_> {
     /// Runs from `entry` until it returns; return values are left on the operand stack.
-    pub(crate) fn run_frames(&mut self, entry: Frame) -> Result<(), VmError> {
+    ///
+    /// The inner loop ([`Session::run_frame_from`]) runs one frame's ops and leaves it at a
+    /// call or a return; this loop switches frames. Calls of resolved non-generic Move
+    /// functions are entered here directly.
+    pub(crate) fn run_frames<'a>(
+        &mut self,
+        entry: Frame<'a>,
+        pins: &mut Pins<'a>,
+    ) -> Result<(), VmError> {
+        let mut frames: Vec<Frame<'a>> = Vec::with_capacity(32);
         let mut frame = entry;
         loop {
-            match self.run_frame(&mut frame) {
-                Ok(Exit::Return) => match self.machine.frames.pop() {
-                    Some(caller) => frame = caller,
-                    None => return Ok(()),
-                },
-                Ok(Exit::Call(callee)) => {
-                    let caller = std::mem::replace(&mut frame, callee);
-                    self.machine.frames.push(caller);
+            let mut pc = frame.pc;
+            let exit = self.run_frame_from(&frame, &frames, pins, &mut pc);
+            frame.pc = pc;
+            match exit? {
+                Exit::Call(handle) => {
+                    let entered = match self.enter_linked(&frame, frames.len(), handle) {
+                        Some(callee) => Some(callee),
+                        None => self
+                            .call(&frame, &frames, handle)
+                            .map_err(|e| locate(e, &frames, &frame, pc.wrapping_sub(1)))?,
+                    };
+                    if let Some(callee) = entered {
+                        frames.push(std::mem::replace(&mut frame, callee));
+                    }
                 }
-                Err(err) => return Err(err),
+                Exit::Enter(callee) => frames.push(std::mem::replace(&mut frame, callee)),
+                Exit::Return => {
+                    self.release_frame(&frame);
+                    match frames.pop() {
+                        Some(caller) => frame = caller,
+                        None => return Ok(()),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Enters the callee of `handle` when it is a resolved, non-generic Move function whose
+    /// arguments are on the stack and the call depth allows it: the common call, with no
+    /// type arguments to instantiate and nothing to look up. `None` leaves everything as it
+    /// was for the general path.
+    #[inline(always)]
+    fn enter_linked<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        depth: usize,
+        handle: u16,
+    ) -> Option<Frame<'a>> {
+        let function: &'a Function = frame.function;
+        let callee: &'a Function = function.links.resolved.get(usize::from(handle))?.get()?;
+        let n = callee.param_count();
+        let m = &mut self.machine;
+        let len = m.operands.len();
+        if callee.body.is_none()
+            || !callee.type_params.is_empty()
+            || depth >= self.runtime.config.max_call_depth
+            || len < n
+        {
+            return None;
+        }
+        let base = m.locals.len();
+        // perf: values are `Copy`, so arguments move as one slice copy.
+        m.locals
+            .extend_from_slice(m.operands.get(len - n..).unwrap_or_default());
+        m.operands.truncate(len - n);
+        m.locals
+            .resize(base + callee.local_count().max(n), Value::Invalid);
+        Some(Frame {
+            function: callee,
+            pc: 0,
+            base: base as u32,
+            ty_args: None,
+            resolved: None,
+        })
+    }
+
+    /// The dispatch loop over one frame, until it calls or returns; `pc` is kept in a local,
+    /// not in the frame.
+    fn run_frame_from<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        callers: &[Frame<'a>],
+        pins: &mut Pins<'a>,
+        pc_out: &mut u32,
+    ) -> Result<Exit<'a>, VmError> {
+        let function: &'a Function = frame.function;
+        let Some(body) = function.body.as_ref() else {
+            return Err(invariant("native function has no body"));
+        };
+        let code = &body.code;
+        let base = frame.base as usize;
+        let limit = self.runtime.config.max_operand_stack;
+        let mut next = *pc_out;
+        loop {
+            let pc = next;
+            let Some(op) = code.get(pc as usize) else {
+                *pc_out = pc;
+                return Err(invariant("pc out of range"));
+            };
+            next = pc + 1;
+            let Some(left) = self.gas_left.checked_sub(1) else {
+                *pc_out = next;
+                let err = VmError::new(StatusCode::OUT_OF_GAS);
+                return Err(locate(err, callers, frame, pc));
+            };
+            self.gas_left = left;
+            // perf: the commonest scalar ops run here without leaving the loop; anything
+            // unusual (containers, overflow, a full stack) falls through to `step`, which
+            // raises the exact error. Measured on the count-down loop (10^7 iterations, `tern run`):
+            // 0.43 s -> 0.30 s.
+            if fast_step(
+                &mut self.machine,
+                base,
+                limit,
+                &mut next,
+                *op,
+                &mut self.gas_left,
+            ) {
+                continue;
+            }
+            let flow = match *op {
+                Op::Call(handle) => {
+                    *pc_out = next;
+                    return Ok(Exit::Call(handle));
+                }
+                Op::Ret => {
+                    *pc_out = next;
+                    return Ok(Exit::Return);
+                }
+                op => self.step(frame, callers, body, unfused(op), pins),
+            };
+            match flow {
+                Ok(Flow::Next) => {}
+                Ok(Flow::Jump(target)) => next = target,
+                Ok(Flow::Call(callee)) => {
+                    *pc_out = next;
+                    return Ok(Exit::Enter(callee));
+                }
+                Ok(Flow::Return) => {
+                    *pc_out = next;
+                    return Ok(Exit::Return);
+                }
+                Err(e) => {
+                    *pc_out = next;
+                    return Err(locate(e, callers, frame, pc));
+                }
             }
         }
     }
@@ -67,7 +217,7 @@ impl Session<'_> {
     }
 
     #[inline]
-    pub(crate) fn local(&self, frame: &Frame, i: u8) -> Result<Value, VmError> {
+    pub(crate) fn local(&self, frame: &Frame<'_>, i: u8) -> Result<Value, VmError> {
         self.machine
             .locals
             .get(frame.base as usize + usize::from(i))
@@ -76,7 +226,12 @@ impl Session<'_> {
     }
 
     #[inline]
-    pub(crate) fn set_local(&mut self, frame: &Frame, i: u8, v: Value) -> Result<Value, VmError> {
+    pub(crate) fn set_local(
+        &mut self,
+        frame: &Frame<'_>,
+        i: u8,
+        v: Value,
+    ) -> Result<Value, VmError> {
         let slot = self
             .machine
             .locals
@@ -85,96 +240,32 @@ impl Session<'_> {
         Ok(std::mem::replace(slot, v))
     }
 
-    /// Runs ops of one frame until it calls or returns.
-    fn run_frame(&mut self, frame: &mut Frame) -> Result<Exit, VmError> {
-        let mut pc = frame.pc;
-        let result = self.run_frame_from(frame, &mut pc);
-        frame.pc = pc;
-        result
-    }
-
-    /// The dispatch loop over one frame; `pc` is kept in a local, not in the frame, so the
-    /// frame (and its function) can be borrowed for the whole loop (perf: no reference
-    /// counting when a frame resumes).
-    fn run_frame_from(&mut self, frame: &Frame, pc_out: &mut u32) -> Result<Exit, VmError> {
-        let Some(body) = frame.function.body.as_ref() else {
-            return Err(invariant("native function has no body"));
-        };
-        let code = &body.code;
-        let base = frame.base as usize;
-        let limit = self.runtime.config.max_operand_stack;
-        let mut next = *pc_out;
-        loop {
-            let pc = next;
-            let Some(op) = code.get(pc as usize) else {
-                *pc_out = pc;
-                return Err(invariant("pc out of range"));
-            };
-            next = pc + 1;
-            let Some(left) = self.gas_left.checked_sub(1) else {
-                *pc_out = next;
-                let err = VmError::new(StatusCode::OUT_OF_GAS);
-                return Err(locate(err, &self.machine.frames, frame, pc));
-            };
-            self.gas_left = left;
-            // perf: the commonest scalar ops run here without leaving the loop; anything
-            // unusual (containers, overflow, a full stack) falls through to `step`, which
-            // raises the exact error. Measured on the count-down loop (10^7 iterations, `tern run`):
-            // 0.43 s -> 0.30 s.
-            if fast_step(
-                &mut self.machine,
-                base,
-                limit,
-                &mut next,
-                *op,
-                &mut self.gas_left,
-            ) {
-                continue;
-            }
-            let outcome = self.step(frame, &mut next, body, *op);
-            match outcome {
-                Ok(None) => {}
-                Ok(Some(exit)) => {
-                    *pc_out = next;
-                    return Ok(exit);
-                }
-                Err(e) => {
-                    *pc_out = next;
-                    return Err(locate(e, &self.machine.frames, frame, pc));
-                }
-            }
-        }
-    }
-
-    /// Executes one op. Returns `Some` when control leaves the frame.
-    #[inline(always)]
-    fn step(
+    /// Executes one op (the first original op of a super-instruction).
+    fn step<'a>(
         &mut self,
-        frame: &Frame,
-        pc: &mut u32,
+        frame: &Frame<'a>,
+        callers: &[Frame<'a>],
         body: &crate::loader::Body,
         op: Op,
-    ) -> Result<Option<Exit>, VmError> {
+        pins: &mut Pins<'a>,
+    ) -> Result<Flow<'a>, VmError> {
         match op {
             Op::Pop => {
                 let v = self.pop()?;
                 self.heap.free_value(v);
             }
-            Op::Ret => {
-                self.release_frame(frame);
-                return Ok(Some(Exit::Return));
-            }
+            Op::Ret => return Ok(Flow::Return),
             Op::BrTrue(t) => {
                 if self.pop_bool()? {
-                    *pc = t;
+                    return Ok(Flow::Jump(t));
                 }
             }
             Op::BrFalse(t) => {
                 if !self.pop_bool()? {
-                    *pc = t;
+                    return Ok(Flow::Jump(t));
                 }
             }
-            Op::Branch(t) => *pc = t,
+            Op::Branch(t) => return Ok(Flow::Jump(t)),
             Op::LdU8(v) => self.push(Value::U8(v))?,
             Op::LdU16(v) => self.push(Value::U16(v))?,
             Op::LdU32(v) => self.push(Value::U32(v))?,
@@ -218,8 +309,8 @@ impl Session<'_> {
             Op::BorrowVariantField { offset, variants } => {
                 self.borrow_variant_field(body, offset, variants)?
             }
-            Op::Call(h) => return self.call(frame, h, None).map(|e| e.map(Exit::Call)),
-            Op::CallGeneric(i) => return self.call_generic(frame, i).map(|e| e.map(Exit::Call)),
+            Op::Call(h) => return Ok(call_flow(self.call(frame, callers, h)?)),
+            Op::CallGeneric(i) => return Ok(call_flow(self.call_generic(frame, callers, i)?)),
             Op::Pack(n) => self.pack(n, None)?,
             Op::Unpack(n) => self.unpack(n)?,
             Op::PackVariant { variant, fields } => self.pack(fields, Some(variant))?,
@@ -293,35 +384,17 @@ impl Session<'_> {
             Op::VecSwap => self.vec_swap()?,
             Op::PackClosure(i) => self.pack_closure(frame, body, i)?,
             Op::CallClosure(t) => {
-                return self.call_closure(frame, body, t).map(|e| e.map(Exit::Call))
+                return Ok(call_flow(self.call_closure(frame, callers, body, t, pins)?))
             }
-            // The slow path of a super-instruction runs its first op only; the original ops
-            // behind it follow.
-            Op::CmpLocImmBrFalse { local, .. } => {
-                return self.step(frame, pc, body, Op::CopyLoc(local))
-            }
-            Op::CmpLocLocBrFalse { a, .. } => return self.step(frame, pc, body, Op::CopyLoc(a)),
-            Op::BinLocLoc { a, moves, .. } => {
-                let first = if moves & 1 != 0 {
-                    Op::MoveLoc(a)
-                } else {
-                    Op::CopyLoc(a)
-                };
-                return self.step(frame, pc, body, first);
-            }
-            Op::LdU64StLoc { imm, .. } | Op::ArithImm { imm, .. } => {
-                return self.step(frame, pc, body, Op::LdU64(imm))
-            }
-            Op::ArithLocImmStLoc { src, moved, .. } => {
-                let first = if moved {
-                    Op::MoveLoc(src)
-                } else {
-                    Op::CopyLoc(src)
-                };
-                return self.step(frame, pc, body, first);
-            }
+            // `unfused` replaced every super-instruction by its first op.
+            Op::CmpLocImmBrFalse { .. }
+            | Op::CmpLocLocBrFalse { .. }
+            | Op::BinLocLoc { .. }
+            | Op::LdU64StLoc { .. }
+            | Op::ArithImm { .. }
+            | Op::ArithLocImmStLoc { .. } => return Err(invariant("unexpanded super-instruction")),
         }
-        Ok(None)
+        Ok(Flow::Next)
     }
 
     #[inline(always)]
@@ -367,7 +440,7 @@ impl Session<'_> {
     }
 
     /// Frees the locals a returning frame still holds and drops its locals area.
-    pub(crate) fn release_frame(&mut self, frame: &Frame) {
+    pub(crate) fn release_frame(&mut self, frame: &Frame<'_>) {
         let base = frame.base as usize;
         let locals = &mut self.machine.locals;
         if base < locals.len() {
@@ -406,6 +479,32 @@ impl Session<'_> {
             Err(e) => VmError::new(StatusCode::INVALID_ABORT_MESSAGE)
                 .with_message(format!("Invalid UTF-8 string: {}", e.utf8_error())),
         }
+    }
+}
+
+/// The flow after a call: natives have already run.
+fn call_flow(frame: Option<Frame<'_>>) -> Flow<'_> {
+    match frame {
+        Some(f) => Flow::Call(f),
+        None => Flow::Next,
+    }
+}
+
+/// The op the general path runs for `op`: a super-instruction's first original op (the ops
+/// behind it follow at the next pcs), any other op itself.
+#[inline]
+fn unfused(op: Op) -> Op {
+    match op {
+        Op::CmpLocImmBrFalse { local, .. } => Op::CopyLoc(local),
+        Op::CmpLocLocBrFalse { a, .. } => Op::CopyLoc(a),
+        Op::BinLocLoc { a, moves, .. } if moves & 1 != 0 => Op::MoveLoc(a),
+        Op::BinLocLoc { a, .. } => Op::CopyLoc(a),
+        Op::LdU64StLoc { imm, .. } | Op::ArithImm { imm, .. } => Op::LdU64(imm),
+        Op::ArithLocImmStLoc {
+            src, moved: true, ..
+        } => Op::MoveLoc(src),
+        Op::ArithLocImmStLoc { src, .. } => Op::CopyLoc(src),
+        other => other,
     }
 }
 

@@ -12,7 +12,7 @@ impl Session<'_> {
     /// The concrete type of a type slot in the running frame.
     pub(crate) fn slot_type(
         &self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         body: &Body,
         slot: TypeSlot,
     ) -> Result<TypeId, VmError> {
@@ -38,7 +38,7 @@ impl Session<'_> {
 
     pub(crate) fn exists(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
@@ -50,7 +50,7 @@ impl Session<'_> {
 
     pub(crate) fn borrow_global(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         body: &Body,
         slot: TypeSlot,
         mutable: bool,
@@ -72,7 +72,7 @@ impl Session<'_> {
 
     pub(crate) fn move_from(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
@@ -89,7 +89,7 @@ impl Session<'_> {
 
     pub(crate) fn move_to(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {

@@ -13,13 +13,18 @@ pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use crate::loader::Function;
 use crate::types::TypeId;
 use crate::values::Value;
+use std::collections::HashMap;
 use std::sync::Arc;
 use tern_primitives::{Location, StackFrameInfo, StatusCode, VmError};
 
 /// One activation of a Move function.
+///
+/// perf: the function is borrowed, not reference counted: every function a run can reach is
+/// kept alive for the whole run by the entry function's link table (resolved handles are
+/// never unset) or by the run's [`Pins`], so a call costs no atomic increment and decrement.
 #[derive(Debug, Clone)]
-pub(crate) struct Frame {
-    pub function: Arc<Function>,
+pub(crate) struct Frame<'a> {
+    pub function: &'a Function,
     /// Index of the next op to execute.
     pub pc: u32,
     /// Absolute index of local 0 in the locals area.
@@ -31,7 +36,7 @@ pub(crate) struct Frame {
     pub resolved: Option<Arc<[Result<TypeId, VmError>]>>,
 }
 
-impl Frame {
+impl Frame<'_> {
     /// The frame's concrete type arguments.
     #[inline]
     pub(crate) fn ty_args(&self) -> &[TypeId] {
@@ -39,12 +44,11 @@ impl Frame {
     }
 }
 
-/// The machine state reused across executions of a session.
+/// The operand stack and the locals of all frames of a session.
 #[derive(Debug)]
 pub(crate) struct Machine {
     pub operands: Vec<Value>,
     pub locals: Vec<Value>,
-    pub frames: Vec<Frame>,
 }
 
 impl Default for Machine {
@@ -52,14 +56,53 @@ impl Default for Machine {
         Machine {
             operands: Vec::with_capacity(1024),
             locals: Vec::with_capacity(1024),
-            frames: Vec::with_capacity(64),
         }
+    }
+}
+
+/// Functions a run reaches other than through link tables (closure targets), kept alive until
+/// the run ends so that frames can borrow them; each function is pinned once.
+pub(crate) struct Pins<'a> {
+    arena: &'a typed_arena::Arena<Arc<Function>>,
+    seen: HashMap<usize, &'a Function>,
+    /// The last function pinned (loops call the same closure target again and again).
+    last: Option<(usize, &'a Function)>,
+}
+
+impl<'a> Pins<'a> {
+    /// Pins over `arena` (which lives as long as the run).
+    pub(crate) fn new(arena: &'a typed_arena::Arena<Arc<Function>>) -> Pins<'a> {
+        Pins {
+            arena,
+            seen: HashMap::new(),
+            last: None,
+        }
+    }
+
+    /// `f`, kept alive for the rest of the run.
+    pub(crate) fn pin(&mut self, f: Arc<Function>) -> &'a Function {
+        // The key is the function's address, which cannot be reused while it is pinned.
+        let key = Arc::as_ptr(&f) as usize;
+        match self.last {
+            Some((last, pinned)) if last == key => return pinned,
+            _ => {}
+        }
+        let pinned: &'a Function = match self.seen.get(&key) {
+            Some(pinned) => pinned,
+            None => {
+                let pinned: &'a Function = self.arena.alloc(f);
+                self.seen.insert(key, pinned);
+                pinned
+            }
+        };
+        self.last = Some((key, pinned));
+        pinned
     }
 }
 
 /// Where an error was raised: the frame's function and pc, whether it is an instruction
 /// error (which carries an execution state) and whether offsets apply.
-pub(crate) fn locate(err: VmError, frames: &[Frame], current: &Frame, pc: u32) -> VmError {
+pub(crate) fn locate(err: VmError, frames: &[Frame<'_>], current: &Frame<'_>, pc: u32) -> VmError {
     let mut err = err;
     let f = &current.function;
     {
@@ -91,7 +134,7 @@ fn attaches_exec_state(status: StatusCode) -> bool {
 }
 
 /// The callers of the failing frame, innermost first, with the pc of their pending call.
-pub(crate) fn stack_trace(frames: &[Frame]) -> Vec<StackFrameInfo> {
+pub(crate) fn stack_trace(frames: &[Frame<'_>]) -> Vec<StackFrameInfo> {
     frames
         .iter()
         .rev()

@@ -33,7 +33,7 @@ impl Session<'_> {
         }
     }
 
-    pub(crate) fn borrow_local(&mut self, frame: &Frame, i: u8) -> Result<(), VmError> {
+    pub(crate) fn borrow_local(&mut self, frame: &Frame<'_>, i: u8) -> Result<(), VmError> {
         let abs = frame.base + u32::from(i);
         let v = self.local(frame, i)?;
         let r = match v {
@@ -239,7 +239,7 @@ impl Session<'_> {
         self.push(Value::Bool(tag == variant))
     }
 
-    pub(crate) fn load_constant(&mut self, frame: &Frame, i: u32) -> Result<(), VmError> {
+    pub(crate) fn load_constant(&mut self, frame: &Frame<'_>, i: u32) -> Result<(), VmError> {
         let links = frame.function.links.clone();
         let c = links
             .constants

@@ -32,7 +32,7 @@ impl Session<'_> {
 
     pub(crate) fn vec_pack(
         &mut self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         body: &Body,
         slot: TypeSlot,
         n: u32,
