@@ -15,6 +15,21 @@ use tern_primitives::{AccountAddress, ModuleId, StatusCode, StructTag, TypeTag, 
 /// Concrete types of a generic function's type slots (an error where a type exceeds limits).
 pub(crate) type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
 
+/// A generic call site under one caller instantiation: the caller's link table, the
+/// instantiation index, and the address of the caller's type-argument list (`0` for none).
+pub(crate) type GenericCallKey = (usize, u16, usize);
+
+/// The concrete type arguments and type slots of a generic call site, computed on its first
+/// execution in a session. It keeps the link table and the caller's type arguments alive, so
+/// the addresses in its key cannot be reused while it exists.
+#[derive(Debug)]
+pub(crate) struct GenericCall {
+    pub ty_args: Arc<[TypeId]>,
+    pub resolved: Option<ResolvedSlots>,
+    pub _links: Arc<crate::loader::ModuleLinks>,
+    pub _caller_ty_args: Option<Arc<[TypeId]>>,
+}
+
 /// State of one global resource slot in a session.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct GlobalSlot {
@@ -33,6 +48,8 @@ pub struct Session<'r> {
     pub(crate) heap: Heap,
     pub(crate) globals: BTreeMap<(AccountAddress, TypeId), GlobalSlot>,
     pub(crate) instantiations: HashMap<(usize, Vec<TypeId>), ResolvedSlots>,
+    /// Generic call sites already instantiated (see [`GenericCall`]).
+    pub(crate) generic_calls: rustc_hash::FxHashMap<GenericCallKey, GenericCall>,
     pub(crate) machine: crate::interpreter::Machine,
     /// Instructions that may still execute (`u64::MAX` when unmetered).
     pub(crate) gas_left: u64,
@@ -47,6 +64,7 @@ impl<'r> Session<'r> {
             heap: Heap::new(),
             globals: BTreeMap::new(),
             instantiations: HashMap::new(),
+            generic_calls: Default::default(),
             machine: crate::interpreter::Machine::default(),
             gas_left: u64::MAX,
         }

@@ -4,7 +4,7 @@ use super::{invariant, Frame, Pins};
 use crate::ir::TypeSlot;
 use crate::loader::{Body, Function, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
-use crate::session::{ResolvedSlots, Session};
+use crate::session::{GenericCall, ResolvedSlots, Session};
 use crate::types::{TypeId, TypeListId};
 use crate::values::{Closure, ClosureTarget, Container, Value};
 use std::sync::Arc;
@@ -123,9 +123,80 @@ impl Session<'_> {
             .instantiations
             .get(usize::from(inst))
             .ok_or_else(|| invariant("instantiation out of range"))?;
-        let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
         let callee = self.resolve_ref(links, info.handle)?;
-        self.invoke(callee, non_empty(ty_args), callers)
+        // perf: a call site's instantiation under one caller instantiation is computed once
+        // per session (call_loop_generic: 190 -> see docs/performance.md ns per call).
+        let key = (
+            Arc::as_ptr(&function.links) as usize,
+            inst,
+            frame
+                .ty_args
+                .as_ref()
+                .map_or(0, |t| Arc::as_ptr(t) as *const TypeId as usize),
+        );
+        if let Some(call) = self.generic_calls.get(&key) {
+            let (ty_args, resolved) = (call.ty_args.clone(), call.resolved.clone());
+            return self.enter(callee, Some(ty_args), resolved, callers);
+        }
+        let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
+        if callee.is_native() || ty_args.is_empty() {
+            return self.invoke(callee, non_empty(ty_args), callers);
+        }
+        let resolved = self.resolved_slots(callee, &ty_args)?;
+        let ty_args: Arc<[TypeId]> = ty_args.into();
+        self.generic_calls.insert(
+            key,
+            GenericCall {
+                ty_args: ty_args.clone(),
+                resolved: resolved.clone(),
+                _links: function.links.clone(),
+                _caller_ty_args: frame.ty_args.clone(),
+            },
+        );
+        self.enter(callee, Some(ty_args), resolved, callers)
+    }
+
+    /// Calls `callee` with already resolved type slots: natives run at once.
+    fn enter<'a>(
+        &mut self,
+        callee: &'a Function,
+        ty_args: Option<Arc<[TypeId]>>,
+        resolved: Option<ResolvedSlots>,
+        callers: &[Frame<'a>],
+    ) -> Result<Option<Frame<'a>>, VmError> {
+        if callee.is_native() {
+            return self.invoke(callee, ty_args, callers);
+        }
+        if callers.len() >= self.runtime.config.max_call_depth {
+            return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
+        }
+        let base = self.push_arguments(callee)?;
+        Ok(Some(Frame {
+            function: callee,
+            pc: 0,
+            base,
+            ty_args,
+            resolved,
+        }))
+    }
+
+    /// Moves the callee's arguments from the operand stack into a new locals area; returns
+    /// its base.
+    fn push_arguments(&mut self, callee: &Function) -> Result<u32, VmError> {
+        let n = callee.param_count();
+        let len = self.machine.operands.len();
+        let start = len
+            .checked_sub(n)
+            .ok_or_else(|| invariant("operand stack underflow"))?;
+        let base = self.machine.locals.len() as u32;
+        // perf: values are `Copy`, so arguments move as one slice copy.
+        let m = &mut self.machine;
+        m.locals
+            .extend_from_slice(m.operands.get(start..).unwrap_or_default());
+        m.operands.truncate(start);
+        let total = m.locals.len() + callee.local_count().saturating_sub(n);
+        m.locals.resize(total, Value::Invalid);
+        Ok(base)
     }
 
     /// Calls `callee` with its arguments on the operand stack: natives run at once (returning
@@ -144,20 +215,9 @@ impl Session<'_> {
         if callers.len() >= self.runtime.config.max_call_depth {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
         }
-        let n = callee.param_count();
-        let len = self.machine.operands.len();
-        let start = len
-            .checked_sub(n)
-            .ok_or_else(|| invariant("operand stack underflow"))?;
-        let base = self.machine.locals.len() as u32;
-        // perf: values are `Copy`, so arguments move as one slice copy.
-        let m = &mut self.machine;
-        m.locals
-            .extend_from_slice(m.operands.get(start..).unwrap_or_default());
-        m.operands.truncate(start);
-        let total = m.locals.len() + callee.local_count().saturating_sub(n);
-        m.locals.resize(total, Value::Invalid);
+        // The type slots first: their limits are checked before the frame exists.
         let resolved = self.resolved_slots(callee, args)?;
+        let base = self.push_arguments(callee)?;
         Ok(Some(Frame {
             function: callee,
             pc: 0,
