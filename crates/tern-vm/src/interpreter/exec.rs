@@ -881,7 +881,7 @@ fn fast_step<const METERED: bool>(
             true
         }
         Op::BorrowField(offset) => borrow_field_fast(ops, heap, offset),
-        Op::ReadRef => read_ref_fast(&mut m.locals, ops, heap),
+        Op::ReadRef => read_ref_fast(&m.locals, ops, heap),
         Op::WriteRef => write_ref_fast(&mut m.locals, ops, heap),
         Op::VecBorrow => vec_borrow_fast(ops, heap),
         Op::LdU64(k) if ops.len() < limit => {
