@@ -535,6 +535,32 @@ fn elem_ref(c: ContainerId, i: u32, v: Value) -> Value {
     Value::Ref(Ref { place })
 }
 
+/// `Pack` / `PackVariant` with the fields on the stack.
+#[inline]
+fn pack_fast(
+    ops: &mut Vec<Value>,
+    heap: &mut Heap,
+    limit: usize,
+    n: u16,
+    variant: Option<u16>,
+) -> bool {
+    let len = ops.len();
+    let Some(start) = len.checked_sub(usize::from(n)) else {
+        return false;
+    };
+    if start >= limit {
+        return false;
+    }
+    let fields: Box<[Value]> = ops.get(start..).unwrap_or_default().into();
+    ops.truncate(start);
+    let c = match variant {
+        Some(tag) => Container::Variant(tag, fields),
+        None => Container::Struct(fields),
+    };
+    ops.push(Value::Container(heap.alloc(c)));
+    true
+}
+
 /// `BorrowField` of a struct on the top of the stack.
 #[inline]
 fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
@@ -855,18 +881,51 @@ fn fast_step<const METERED: bool>(
             }
             _ => false,
         },
+        // Moving a container moves its id.
         Op::MoveLoc(i) => match m.locals.get_mut(base + usize::from(i)) {
-            Some(slot) if is_scalar(slot) && ops.len() < limit => {
+            Some(slot) if !matches!(slot, Value::Invalid) && ops.len() < limit => {
                 ops.push(std::mem::take(slot));
                 true
             }
             _ => false,
         },
         Op::StLoc(i) => match (ops.last().copied(), m.locals.get_mut(base + usize::from(i))) {
-            (Some(v), Some(slot)) if is_scalar(&v) && !matches!(slot, Value::Container(_)) => {
-                *slot = v;
+            (Some(v), Some(slot)) if !matches!(v, Value::Invalid) => {
+                let old = std::mem::replace(slot, v);
                 ops.pop();
+                heap.free_value(old);
                 true
+            }
+            _ => false,
+        },
+        Op::Pop => match ops.pop() {
+            Some(v) => {
+                heap.free_value(v);
+                true
+            }
+            None => false,
+        },
+        Op::Pack(n) => pack_fast(ops, heap, limit, n, None),
+        Op::PackVariant { variant, fields } => pack_fast(ops, heap, limit, fields, Some(variant)),
+        Op::TestVariant(variant) => match ops.last_mut() {
+            Some(
+                top @ Value::Ref(Ref {
+                    place: Place::Whole(_),
+                }),
+            ) => {
+                let Value::Ref(Ref {
+                    place: Place::Whole(c),
+                }) = *top
+                else {
+                    return false;
+                };
+                match heap.get(c) {
+                    Ok(Container::Variant(tag, _)) => {
+                        *top = Value::Bool(*tag == variant);
+                        true
+                    }
+                    _ => false,
+                }
             }
             _ => false,
         },
