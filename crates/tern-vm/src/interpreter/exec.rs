@@ -15,8 +15,8 @@ pub(crate) enum Exit<'a> {
     Call(u16),
     /// The frame entered this callee (the pc is past the call).
     Enter(Frame<'a>),
-    /// The frame returns (its locals are not yet released).
-    Return,
+    /// The entry frame returned.
+    Done,
 }
 
 /// What the loop does after an op run by [`Session::step`].
@@ -55,35 +55,25 @@ impl Session<'_> {
         let mut frames: Vec<Frame<'a>> = Vec::with_capacity(32);
         let mut frame = entry;
         loop {
-            let mut pc = frame.pc;
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions.
             let exit = if self.gas_left == u64::MAX {
-                self.run_frame_from::<false>(&frame, &frames, pins, &mut pc)
+                self.run_frame_from::<false>(&mut frame, &mut frames, pins)
             } else {
-                self.run_frame_from::<true>(&frame, &frames, pins, &mut pc)
+                self.run_frame_from::<true>(&mut frame, &mut frames, pins)
             };
-            frame.pc = pc;
             match exit? {
                 Exit::Call(handle) => {
-                    let entered = match self.enter_linked(&frame, frames.len(), handle) {
-                        Some(callee) => Some(callee),
-                        None => self
-                            .call(&frame, &frames, handle)
-                            .map_err(|e| locate(e, &frames, &frame, pc.wrapping_sub(1)))?,
-                    };
+                    let pc = frame.pc.wrapping_sub(1);
+                    let entered = self
+                        .call(&frame, &frames, handle)
+                        .map_err(|e| locate(e, &frames, &frame, pc))?;
                     if let Some(callee) = entered {
                         frames.push(std::mem::replace(&mut frame, callee));
                     }
                 }
                 Exit::Enter(callee) => frames.push(std::mem::replace(&mut frame, callee)),
-                Exit::Return => {
-                    self.release_frame(&frame);
-                    match frames.pop() {
-                        Some(caller) => frame = caller,
-                        None => return Ok(()),
-                    }
-                }
+                Exit::Done => return Ok(()),
             }
         }
     }
@@ -127,84 +117,92 @@ impl Session<'_> {
         })
     }
 
-    /// The dispatch loop over one frame, until it calls or returns; `pc` is kept in a local,
-    /// not in the frame.
+    /// The dispatch loop: runs `frame`, entering resolved non-generic Move callees and
+    /// returning to callers itself, until a call needs the general path or the entry frame
+    /// returns. The current frame's code, pc and locals base live in local variables.
     fn run_frame_from<'a, const METERED: bool>(
         &mut self,
-        frame: &Frame<'a>,
-        callers: &[Frame<'a>],
+        frame: &mut Frame<'a>,
+        frames: &mut Vec<Frame<'a>>,
         pins: &mut Pins<'a>,
-        pc_out: &mut u32,
     ) -> Result<Exit<'a>, VmError> {
-        let function: &'a Function = frame.function;
-        let Some(body) = function.body.as_ref() else {
-            return Err(invariant("native function has no body"));
-        };
-        let code = &body.code;
-        let base = frame.base as usize;
         let limit = self.runtime.config.max_operand_stack;
-        let mut next = *pc_out;
         let mut unmetered = u64::MAX;
-        loop {
-            let pc = next;
-            let Some(op) = code.get(pc as usize) else {
-                *pc_out = pc;
-                return Err(invariant("pc out of range"));
+        'frames: loop {
+            let function: &'a Function = frame.function;
+            let Some(body) = function.body.as_ref() else {
+                return Err(invariant("native function has no body"));
             };
-            next = pc + 1;
-            if METERED {
-                let Some(left) = self.gas_left.checked_sub(1) else {
-                    *pc_out = next;
-                    let err = VmError::new(StatusCode::OUT_OF_GAS);
-                    return Err(locate(err, callers, frame, pc));
+            let code: &'a [Op] = &body.code;
+            let base = frame.base as usize;
+            let mut next = frame.pc;
+            loop {
+                let pc = next;
+                let Some(op) = code.get(pc as usize) else {
+                    frame.pc = pc;
+                    return Err(invariant("pc out of range"));
                 };
-                self.gas_left = left;
-            }
-            // perf: the commonest scalar ops run here without leaving the loop; anything
-            // unusual (containers, overflow, a full stack) falls through to `step`, which
-            // raises the exact error. Measured on the count-down loop (10^7 iterations, `tern run`):
-            // 0.43 s -> 0.30 s.
-            let gas = if METERED {
-                &mut self.gas_left
-            } else {
-                &mut unmetered
-            };
-            if fast_step::<METERED>(
-                &mut self.machine,
-                &mut self.heap,
-                base,
-                limit,
-                &mut next,
-                *op,
-                gas,
-            ) {
-                continue;
-            }
-            let flow = match *op {
-                Op::Call(handle) => {
-                    *pc_out = next;
-                    return Ok(Exit::Call(handle));
+                next = pc + 1;
+                if METERED {
+                    let Some(left) = self.gas_left.checked_sub(1) else {
+                        frame.pc = next;
+                        let err = VmError::new(StatusCode::OUT_OF_GAS);
+                        return Err(locate(err, frames, frame, pc));
+                    };
+                    self.gas_left = left;
                 }
-                Op::Ret => {
-                    *pc_out = next;
-                    return Ok(Exit::Return);
+                // perf: the commonest ops run here without leaving the loop; anything unusual
+                // (containers to copy, overflow, a full stack) falls through to `step`, which
+                // raises the exact error.
+                let gas = if METERED {
+                    &mut self.gas_left
+                } else {
+                    &mut unmetered
+                };
+                if fast_step::<METERED>(
+                    &mut self.machine,
+                    &mut self.heap,
+                    base,
+                    limit,
+                    &mut next,
+                    *op,
+                    gas,
+                ) {
+                    continue;
                 }
-                op => self.step(frame, callers, body, unfused(op), pins),
-            };
-            match flow {
-                Ok(Flow::Next) => {}
-                Ok(Flow::Jump(target)) => next = target,
-                Ok(Flow::Call(callee)) => {
-                    *pc_out = next;
-                    return Ok(Exit::Enter(callee));
-                }
-                Ok(Flow::Return) => {
-                    *pc_out = next;
-                    return Ok(Exit::Return);
-                }
-                Err(e) => {
-                    *pc_out = next;
-                    return Err(locate(e, callers, frame, pc));
+                let flow = match *op {
+                    Op::Call(handle) => {
+                        frame.pc = next;
+                        if let Some(callee) = self.enter_linked(frame, frames.len(), handle) {
+                            frames.push(std::mem::replace(frame, callee));
+                            continue 'frames;
+                        }
+                        return Ok(Exit::Call(handle));
+                    }
+                    Op::Ret => Ok(Flow::Return),
+                    op => self.step(frame, frames, body, unfused(op), pins),
+                };
+                match flow {
+                    Ok(Flow::Next) => {}
+                    Ok(Flow::Jump(target)) => next = target,
+                    Ok(Flow::Call(callee)) => {
+                        frame.pc = next;
+                        return Ok(Exit::Enter(callee));
+                    }
+                    Ok(Flow::Return) => {
+                        self.release_frame(frame);
+                        match frames.pop() {
+                            Some(caller) => {
+                                *frame = caller;
+                                continue 'frames;
+                            }
+                            None => return Ok(Exit::Done),
+                        }
+                    }
+                    Err(e) => {
+                        frame.pc = next;
+                        return Err(locate(e, frames, frame, pc));
+                    }
                 }
             }
         }
