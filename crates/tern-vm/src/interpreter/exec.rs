@@ -165,7 +165,7 @@ impl Session<'_> {
                     base,
                     limit,
                     &mut next,
-                    *op,
+                    op,
                     gas,
                 ) {
                     continue;
@@ -706,11 +706,11 @@ fn fast_step<const METERED: bool>(
     base: usize,
     limit: usize,
     pc: &mut u32,
-    op: Op,
+    op: &Op,
     gas: &mut u64,
 ) -> bool {
     let ops = &mut m.operands;
-    match op {
+    match *op {
         Op::CmpLocImmBrFalse {
             local,
             cmp,
@@ -959,7 +959,7 @@ fn fast_step<const METERED: bool>(
         }
         Op::BrFalse(t) | Op::BrTrue(t) => match ops.last() {
             Some(Value::Bool(b)) => {
-                let jump = *b == matches!(op, Op::BrTrue(_));
+                let jump = *b == matches!(*op, Op::BrTrue(_));
                 ops.pop();
                 if jump {
                     *pc = t;
@@ -977,7 +977,7 @@ fn fast_step<const METERED: bool>(
                 return false;
             };
             let (x, y) = (*x, *y);
-            let r = match op {
+            let r = match *op {
                 Op::Add => match x.checked_add(y) {
                     Some(r) => Value::U64(r),
                     None => return false,
