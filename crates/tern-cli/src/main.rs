@@ -75,6 +75,10 @@ enum Command {
         /// Print errors with message and execution state.
         #[arg(short, long)]
         verbose: bool,
+        /// Print the execution trace first: instructions executed, their fingerprint, the
+        /// outcome of each conditional branch, and the functions entered.
+        #[arg(long = "display-trace")]
+        display_trace: bool,
     },
     /// Verify modules and scripts (`.mv`) as one bundle, so they may depend on each other.
     Verify {
@@ -120,7 +124,16 @@ fn main() -> ExitCode {
             type_args,
             signers,
             verbose,
-        } => test_commands::run(file, target, args, type_args, signers, verbose),
+            display_trace,
+        } => test_commands::run(
+            file,
+            target,
+            args,
+            type_args,
+            signers,
+            verbose,
+            display_trace,
+        ),
     };
     match result {
         Ok(code) => code,

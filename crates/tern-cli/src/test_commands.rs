@@ -37,6 +37,7 @@ pub(crate) fn run(
     type_args: Vec<String>,
     signers: Vec<String>,
     verbose: bool,
+    display_trace: bool,
 ) -> Result<ExitCode> {
     let mut adapter = TernAdapter::new().context("the standard library does not publish")?;
     let options = RunFileOptions {
@@ -47,6 +48,7 @@ pub(crate) fn run(
         named_addresses: Vec::new(),
         verbose,
         gas_budget: None,
+        display_trace,
     };
     let output = run_masm_file(&file, &options, &mut adapter)
         .with_context(|| format!("{}", file.display()))?;

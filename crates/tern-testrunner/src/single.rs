@@ -29,6 +29,8 @@ pub struct RunFileOptions {
     pub verbose: bool,
     /// Meter gas with this budget.
     pub gas_budget: Option<u64>,
+    /// Print the execution trace (spec §8) before the result.
+    pub display_trace: bool,
 }
 
 /// The result of a standalone run.
@@ -80,9 +82,16 @@ pub fn run_masm_source<A: TestAdapter, T: Toolchain>(
             let result =
                 adapter.run_script(script, bytes, argument_blobs(&cmd), cmd.type_args, &opts);
             Ok(match result {
-                Ok(_) => RunFileOutput::default(),
+                Ok(output) => RunFileOutput {
+                    text: output
+                        .trace
+                        .filter(|_| options.display_trace)
+                        .unwrap_or_default(),
+                    failed: false,
+                },
                 Err(e) => failed(format!(
-                    "Error: Script execution failed with VMError: {}",
+                    "{}Error: Script execution failed with VMError: {}",
+                    failure_trace(options, adapter),
                     e.render_with(options.verbose)
                 )),
             })
@@ -144,13 +153,31 @@ fn run_target<A: TestAdapter>(
     );
     match result {
         Ok(output) => RunFileOutput {
-            text: render_outputs(&output),
+            text: format!(
+                "{}{}",
+                output
+                    .trace
+                    .as_deref()
+                    .filter(|_| options.display_trace)
+                    .unwrap_or_default(),
+                render_outputs(&output)
+            ),
             failed: false,
         },
         Err(e) => failed(format!(
-            "Error: Function execution failed with VMError: {}",
+            "{}Error: Function execution failed with VMError: {}",
+            failure_trace(options, adapter),
             e.render_with(options.verbose)
         )),
+    }
+}
+
+/// The trace of a failed run, when asked for and recorded.
+fn failure_trace<A: TestAdapter>(options: &RunFileOptions, adapter: &mut A) -> String {
+    if options.display_trace {
+        adapter.take_failure_trace().unwrap_or_default()
+    } else {
+        String::new()
     }
 }
 
@@ -162,7 +189,7 @@ fn run_options(cmd: &RunCommand, options: &RunFileOptions) -> RunOptions {
     RunOptions {
         verbose: options.verbose,
         gas_budget: options.gas_budget,
-        display_trace: false,
+        display_trace: options.display_trace,
         signers_count: cmd.signers.len(),
     }
 }

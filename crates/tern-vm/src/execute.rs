@@ -74,6 +74,13 @@ impl Session<'_> {
             self.push(v)?;
         }
         let ty_args: Option<Arc<[TypeId]>> = (!ty_args.is_empty()).then(|| ty_args.into());
+        if let Some(trace) = self.trace.as_deref_mut() {
+            let name = match &function.id.module {
+                Some(m) => format!("0x{}::{}::{}", m.address.full_hex(), m.name, function.name),
+                None => format!("script::{}", function.name),
+            };
+            trace.entrypoint(&name, ty_args.is_some());
+        }
         let arena = typed_arena::Arena::new();
         let mut pins = crate::interpreter::Pins::new(&arena);
         if let Some(frame) = self.invoke(&function, ty_args.clone(), &[])? {

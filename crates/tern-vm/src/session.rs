@@ -53,6 +53,8 @@ pub struct Session<'r> {
     pub(crate) machine: crate::interpreter::Machine,
     /// Instructions that may still execute (`u64::MAX` when unmetered).
     pub(crate) gas_left: u64,
+    /// The execution trace, when tracing.
+    pub(crate) trace: Option<Box<crate::trace::ExecutionTrace>>,
 }
 
 impl<'r> Session<'r> {
@@ -67,7 +69,19 @@ impl<'r> Session<'r> {
             generic_calls: Default::default(),
             machine: crate::interpreter::Machine::default(),
             gas_left: u64::MAX,
+            trace: None,
         }
+    }
+
+    /// Records an execution trace of later executions (see [`crate::trace`]); off by
+    /// default. Tracing runs every instruction through the general path.
+    pub fn set_tracing(&mut self, on: bool) {
+        self.trace = on.then(Default::default);
+    }
+
+    /// The trace recorded so far (when tracing), leaving an empty one in its place.
+    pub fn take_trace(&mut self) -> Option<crate::trace::ExecutionTrace> {
+        self.trace.as_mut().map(|t| *std::mem::take(t))
     }
 
     /// Meters execution: each executed instruction costs one unit of `budget`; running out

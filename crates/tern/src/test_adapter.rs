@@ -66,7 +66,7 @@ fn to_exec_output(out: crate::RunOutput) -> ExecOutput {
     ExecOutput {
         mutable_inputs: out.mutable_inputs,
         return_values: out.return_values,
-        trace: None,
+        trace: out.trace.map(|t| t.render()),
     }
 }
 
@@ -103,6 +103,7 @@ impl TestAdapter for TernAdapter {
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
         self.vm.set_gas_budget(opts.gas_budget);
+        self.vm.set_tracing(opts.display_trace);
         // The peer reloads the script from its bytes; load failures are reported as
         // CODE_DESERIALIZATION_ERROR.
         let script = CompiledScript::deserialize(&bytes).map_err(|e| {
@@ -123,9 +124,14 @@ impl TestAdapter for TernAdapter {
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
         self.vm.set_gas_budget(opts.gas_budget);
+        self.vm.set_tracing(opts.display_trace);
         self.vm
             .run_function(module, function.as_str(), &type_args, args)
             .map(to_exec_output)
+    }
+
+    fn take_failure_trace(&mut self) -> Option<String> {
+        self.vm.take_failure_trace().map(|t| t.render())
     }
 
     fn view(

@@ -22,11 +22,15 @@ pub struct RunOutput {
     pub mutable_input_bytes: Vec<(usize, Vec<u8>)>,
     /// The committed resource changes.
     pub changes: ChangeSet,
+    /// The execution trace, when tracing is on ([`Vm::set_tracing`]).
+    pub trace: Option<tern_vm::ExecutionTrace>,
 }
 
 /// A Move VM with its own committed storage.
 pub struct Vm {
     gas_budget: Option<u64>,
+    tracing: bool,
+    failure_trace: Option<tern_vm::ExecutionTrace>,
     skip_verification: bool,
     verifier_config: tern_verifier::VerifierConfig,
     runtime: Arc<Runtime>,
@@ -67,6 +71,8 @@ impl Vm {
     ) -> Vm {
         Vm {
             gas_budget: None,
+            tracing: false,
+            failure_trace: None,
             skip_verification: false,
             verifier_config: tern_verifier::VerifierConfig::default(),
             runtime: Arc::new(Runtime::new(config, natives)),
@@ -103,6 +109,42 @@ impl Vm {
     /// unmetered.
     pub fn set_gas_budget(&mut self, budget: Option<u64>) {
         self.gas_budget = budget;
+    }
+
+    /// Records an execution trace of later runs (returned in [`RunOutput::trace`], or by
+    /// [`Vm::take_failure_trace`] when the run fails). Tracing runs every instruction through
+    /// the interpreter's general path; it is off by default.
+    pub fn set_tracing(&mut self, on: bool) {
+        self.tracing = on;
+    }
+
+    /// The trace of the last run, if tracing was on and the run failed.
+    pub fn take_failure_trace(&mut self) -> Option<tern_vm::ExecutionTrace> {
+        self.failure_trace.take()
+    }
+
+    /// Executes on `session` and renders the outcome; keeps the trace of a failed run.
+    fn execute_traced(
+        tracing: bool,
+        failure_trace: &mut Option<tern_vm::ExecutionTrace>,
+        session: &mut Session<'_>,
+        f: Arc<tern_vm::loader::Function>,
+        tys: Vec<tern_vm::types::TypeId>,
+        args: Vec<Vec<u8>>,
+    ) -> Result<RunOutput, VmError> {
+        session.set_tracing(tracing);
+        *failure_trace = None;
+        let result = session
+            .execute(f, tys, args)
+            .and_then(|outcome| render(session, &outcome));
+        let trace = session.take_trace();
+        match result {
+            Ok(out) => Ok(RunOutput { trace, ..out }),
+            Err(e) => {
+                *failure_trace = trace;
+                Err(e)
+            }
+        }
     }
 
     /// Publishes and runs code without the bytecode verifier (for testing the interpreter's
@@ -210,8 +252,14 @@ impl Vm {
         session.set_gas_budget(self.gas_budget);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
-        let outcome = session.execute(f, tys, args)?;
-        let out = render(&mut session, &outcome)?;
+        let out = Self::execute_traced(
+            self.tracing,
+            &mut self.failure_trace,
+            &mut session,
+            f,
+            tys,
+            args,
+        )?;
         let changes = session.finish()?;
         self.storage.apply(changes.clone());
         Ok(RunOutput { changes, ..out })
@@ -253,8 +301,14 @@ impl Vm {
                 e
             }
         })?;
-        let outcome = session.execute(f, tys, args)?;
-        let out = render(&mut session, &outcome)?;
+        let out = Self::execute_traced(
+            self.tracing,
+            &mut self.failure_trace,
+            &mut session,
+            f,
+            tys,
+            args,
+        )?;
         let changes = session.finish()?;
         self.storage.apply(changes.clone());
         Ok(RunOutput { changes, ..out })

@@ -57,7 +57,9 @@ impl Session<'_> {
         loop {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions.
-            let exit = if self.gas_left == u64::MAX {
+            let exit = if self.trace.is_some() {
+                self.run_traced(&mut frame, &mut frames, pins)
+            } else if self.gas_left == u64::MAX {
                 self.run_frame_from::<false>(&mut frame, &mut frames, pins)
             } else {
                 self.run_frame_from::<true>(&mut frame, &mut frames, pins)
@@ -68,6 +70,14 @@ impl Session<'_> {
                     let entered = self
                         .call(&frame, &frames, handle)
                         .map_err(|e| locate(e, &frames, &frame, pc))?;
+                    if self.trace.is_some() {
+                        let function: &'a Function = frame.function;
+                        let source = function
+                            .body
+                            .as_ref()
+                            .and_then(|b| b.source.get(pc as usize));
+                        self.trace_instruction(source);
+                    }
                     if let Some(callee) = entered {
                         frames.push(std::mem::replace(&mut frame, callee));
                     }
@@ -206,6 +216,142 @@ impl Session<'_> {
                 }
             }
         }
+    }
+
+    /// The dispatch loop of a traced run: every op takes the general path, one original
+    /// instruction at a time, and each completed instruction is recorded.
+    fn run_traced<'a>(
+        &mut self,
+        frame: &mut Frame<'a>,
+        frames: &mut Vec<Frame<'a>>,
+        pins: &mut Pins<'a>,
+    ) -> Result<Exit<'a>, VmError> {
+        'frames: loop {
+            let function: &'a Function = frame.function;
+            let Some(body) = function.body.as_ref() else {
+                return Err(invariant("native function has no body"));
+            };
+            let code: &'a [Op] = &body.code;
+            let mut next = frame.pc;
+            loop {
+                let pc = next;
+                let Some(op) = code.get(pc as usize) else {
+                    frame.pc = pc;
+                    return Err(invariant("pc out of range"));
+                };
+                next = pc + 1;
+                if self.gas_left != u64::MAX {
+                    let Some(left) = self.gas_left.checked_sub(1) else {
+                        frame.pc = next;
+                        let err = VmError::new(StatusCode::OUT_OF_GAS);
+                        return Err(locate(err, frames, frame, pc));
+                    };
+                    self.gas_left = left;
+                }
+                let op = unfused(*op);
+                let source = body.source.get(pc as usize);
+                let closure = match op {
+                    Op::CallClosure(_) => self.closure_call(),
+                    _ => None,
+                };
+                let flow = match op {
+                    Op::Call(handle) => {
+                        frame.pc = next;
+                        if let Some(callee) = self.enter_linked(frame, frames.len(), handle) {
+                            self.trace_instruction(source);
+                            frames.push(std::mem::replace(frame, callee));
+                            continue 'frames;
+                        }
+                        return Ok(Exit::Call(handle));
+                    }
+                    Op::Ret => Ok(Flow::Return),
+                    op => self.step(frame, frames, body, op, pins),
+                };
+                if let Some(trace) = self.trace.as_deref_mut() {
+                    match &flow {
+                        Ok(flow) => {
+                            if let Some(instr) = source {
+                                trace.instruction(instr);
+                                // One event per instruction for a `tracing` subscriber.
+                                tracing::trace!(
+                                    target: "tern_vm::instructions",
+                                    function = %function.name,
+                                    pc,
+                                    instruction = ?instr,
+                                );
+                            }
+                            if matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) {
+                                trace.branch(matches!(flow, Flow::Jump(_)));
+                            }
+                            if let Some((name, generic, mask)) = &closure {
+                                trace.closure(name, *generic, *mask);
+                            }
+                        }
+                        // An abort completes: it counts although it raises.
+                        Err(e)
+                            if matches!(op, Op::Abort | Op::AbortMsg)
+                                && e.status() == StatusCode::ABORTED =>
+                        {
+                            if let Some(instr) = source {
+                                trace.instruction(instr);
+                            }
+                        }
+                        Err(_) => {}
+                    }
+                }
+                match flow {
+                    Ok(Flow::Next) => {}
+                    Ok(Flow::Jump(target)) => next = target,
+                    Ok(Flow::Call(callee)) => {
+                        frame.pc = next;
+                        return Ok(Exit::Enter(callee));
+                    }
+                    Ok(Flow::Return) => {
+                        self.release_frame(frame);
+                        match frames.pop() {
+                            Some(caller) => {
+                                *frame = caller;
+                                continue 'frames;
+                            }
+                            None => return Ok(Exit::Done),
+                        }
+                    }
+                    Err(e) => {
+                        frame.pc = next;
+                        return Err(locate(e, frames, frame, pc));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records a completed instruction in the trace (when tracing).
+    fn trace_instruction(&mut self, source: Option<&tern_binary::Bytecode>) {
+        if let (Some(trace), Some(instr)) = (self.trace.as_deref_mut(), source) {
+            trace.instruction(instr);
+        }
+    }
+
+    /// The function a `call_closure` is about to enter, as the trace names it: name,
+    /// whether it has type arguments, and the capture mask.
+    fn closure_call(&self) -> Option<(String, bool, u64)> {
+        let Some(Value::Container(c)) = self.machine.operands.last() else {
+            return None;
+        };
+        let Ok(Container::Closure(closure)) = self.heap.get(*c) else {
+            return None;
+        };
+        let name = match closure.target.module() {
+            Some(m) => format!(
+                "0x{}::{}::{}",
+                m.address.full_hex(),
+                m.name,
+                closure.target.name()
+            ),
+            None => format!("script::{}", closure.target.name()),
+        };
+        let generic = closure.ty_args != crate::types::TypeListId::EMPTY;
+        Some((name, generic, closure.mask))
     }
 
     #[inline]

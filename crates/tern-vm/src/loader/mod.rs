@@ -106,6 +106,8 @@ pub struct Body {
     pub variant_checks: Vec<VariantCheck>,
     /// Closure sites.
     pub closures: Vec<ClosureSite>,
+    /// The original instructions (what an execution trace records).
+    pub source: Vec<tern_binary::Bytecode>,
 }
 
 /// A loaded function.

@@ -1,0 +1,99 @@
+//! Execution traces (`Vm::set_tracing`): a traced run counts exactly the instructions the
+//! instruction meter charges, gives the same results as an untraced run, and keeps the trace
+//! of a failed run.
+
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+use tern::{MoveValue, StatusCode, Vm};
+
+const PROGRAMS: &str = "module 0x42::t
+public fun fib(n: u64): u64
+    copy_loc n
+    ld_u64 2
+    lt
+    br_false recurse
+    move_loc n
+    ret
+recurse:
+    copy_loc n
+    ld_u64 1
+    sub
+    call fib
+    move_loc n
+    ld_u64 2
+    sub
+    call fib
+    add
+    ret
+
+public fun sum_to(n: u64): u64
+    local acc: u64
+    local i: u64
+    ld_u64 0
+    st_loc acc
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    move_loc acc
+    copy_loc i
+    add
+    st_loc acc
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    move_loc acc
+    ret
+";
+
+fn vm() -> Vm {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.publish_masm(PROGRAMS).unwrap();
+    vm
+}
+
+#[test]
+fn traced_runs_count_what_the_meter_charges_and_return_the_same() {
+    for (function, arg) in [("fib", 12u64), ("sum_to", 100)] {
+        let target = format!("0x42::t::{function}");
+        let mut vm = vm();
+        let plain = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap();
+        assert!(plain.trace.is_none());
+
+        vm.set_tracing(true);
+        let traced = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap();
+        assert_eq!(traced.return_values, plain.return_values);
+        let trace = traced.trace.unwrap();
+        assert_eq!(trace.calls.len(), 1, "only the entry function is listed");
+        assert_ne!(trace.fingerprint, 0);
+
+        // The meter runs out one instruction short of the traced count, not at it.
+        vm.set_tracing(false);
+        vm.set_gas_budget(Some(trace.instructions));
+        vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap();
+        vm.set_gas_budget(Some(trace.instructions - 1));
+        let err = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap_err();
+        assert_eq!(err.status(), StatusCode::OUT_OF_GAS);
+    }
+}
+
+#[test]
+fn a_failed_run_keeps_its_trace() {
+    let mut vm = vm();
+    vm.set_tracing(true);
+    vm.set_gas_budget(Some(10));
+    let err = vm
+        .call("0x42::t::sum_to", &[], &[MoveValue::U64(100)])
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::OUT_OF_GAS);
+    let trace = vm.take_failure_trace().unwrap();
+    assert_eq!(trace.instructions, 10);
+    assert_eq!(trace.branch_outcomes, vec![false]);
+    assert!(vm.take_failure_trace().is_none());
+}
