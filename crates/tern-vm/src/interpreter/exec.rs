@@ -833,6 +833,73 @@ fn charge<const METERED: bool>(gas: u64, units: u64) -> Option<u64> {
     }
 }
 
+/// Whether a value is a plain primitive: not a container, a reference or unset.
+#[inline(always)]
+fn is_plain(v: &Value) -> bool {
+    !matches!(v, Value::Container(_) | Value::Ref(_) | Value::Invalid)
+}
+
+/// A binary op on two plain primitives of the same kind, or `None` when the general path
+/// must run it (other operands, or an error to raise).
+#[inline]
+fn scalar_binary(op: Op, a: Value, b: Value) -> Option<Value> {
+    if !is_plain(&a) || !is_plain(&b) {
+        return None;
+    }
+    if let Op::Shl | Op::Shr = op {
+        return shift(op == Op::Shl, a, b).ok();
+    }
+    // perf: u64 and i64 inline; other kinds through the general routines.
+    match (op, a, b) {
+        (Op::Mod, Value::U64(x), Value::U64(y)) => return x.checked_rem(y).map(Value::U64),
+        (Op::Div, Value::U64(x), Value::U64(y)) => return x.checked_div(y).map(Value::U64),
+        (Op::BitOr, Value::U64(x), Value::U64(y)) => return Some(Value::U64(x | y)),
+        (Op::BitAnd, Value::U64(x), Value::U64(y)) => return Some(Value::U64(x & y)),
+        (Op::Xor, Value::U64(x), Value::U64(y)) => return Some(Value::U64(x ^ y)),
+        (Op::Add, Value::I64(x), Value::I64(y)) => return x.checked_add(y).map(Value::I64),
+        (Op::Sub, Value::I64(x), Value::I64(y)) => return x.checked_sub(y).map(Value::I64),
+        (Op::Mul, Value::I64(x), Value::I64(y)) => return x.checked_mul(y).map(Value::I64),
+        (Op::Mod, Value::I64(x), Value::I64(y)) => return x.checked_rem(y).map(Value::I64),
+        (Op::Div, Value::I64(x), Value::I64(y)) => return x.checked_div(y).map(Value::I64),
+        (Op::Lt, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x < y)),
+        (Op::Gt, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x > y)),
+        (Op::Le, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x <= y)),
+        (Op::Ge, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x >= y)),
+        _ => {}
+    }
+    if std::mem::discriminant(&a) != std::mem::discriminant(&b) {
+        return None;
+    }
+    let arith = |op| binary(op, a, b).ok();
+    let cmp = |op| compare(op, a, b).ok().map(Value::Bool);
+    match op {
+        Op::Add => arith(BinOp::Add),
+        Op::Sub => arith(BinOp::Sub),
+        Op::Mul => arith(BinOp::Mul),
+        Op::Mod => arith(BinOp::Mod),
+        Op::Div => arith(BinOp::Div),
+        Op::BitOr => arith(BinOp::BitOr),
+        Op::BitAnd => arith(BinOp::BitAnd),
+        Op::Xor => arith(BinOp::Xor),
+        Op::Lt => cmp(CmpOp::Lt),
+        Op::Gt => cmp(CmpOp::Gt),
+        Op::Le => cmp(CmpOp::Le),
+        Op::Ge => cmp(CmpOp::Ge),
+        // Same-kind primitives are equal when their values are.
+        Op::Eq => Some(Value::Bool(a == b)),
+        Op::Neq => Some(Value::Bool(a != b)),
+        Op::And => match (a, b) {
+            (Value::Bool(x), Value::Bool(y)) => Some(Value::Bool(x && y)),
+            _ => None,
+        },
+        Op::Or => match (a, b) {
+            (Value::Bool(x), Value::Bool(y)) => Some(Value::Bool(x || y)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Whether a value is a primitive (no container to copy or free).
 #[inline(always)]
 fn is_scalar(v: &Value) -> bool {
@@ -1116,37 +1183,112 @@ fn fast_step<const METERED: bool>(
         },
         Op::Add | Op::Sub | Op::Mul | Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Eq | Op::Neq => {
             let n = ops.len();
-            let (Some(Value::U64(x)), Some(Value::U64(y))) = (
+            let (Some(a), Some(b)) = (
                 n.checked_sub(2).and_then(|i| ops.get(i)),
                 n.checked_sub(1).and_then(|i| ops.get(i)),
             ) else {
                 return false;
             };
-            let (x, y) = (*x, *y);
-            let r = match *op {
-                Op::Add => match x.checked_add(y) {
-                    Some(r) => Value::U64(r),
+            let r = match (*a, *b) {
+                (Value::U64(x), Value::U64(y)) => match *op {
+                    Op::Add => match x.checked_add(y) {
+                        Some(r) => Value::U64(r),
+                        None => return false,
+                    },
+                    Op::Sub => match x.checked_sub(y) {
+                        Some(r) => Value::U64(r),
+                        None => return false,
+                    },
+                    Op::Mul => match x.checked_mul(y) {
+                        Some(r) => Value::U64(r),
+                        None => return false,
+                    },
+                    Op::Lt => Value::Bool(x < y),
+                    Op::Gt => Value::Bool(x > y),
+                    Op::Le => Value::Bool(x <= y),
+                    Op::Ge => Value::Bool(x >= y),
+                    Op::Eq => Value::Bool(x == y),
+                    _ => Value::Bool(x != y),
+                },
+                (a, b) => match scalar_binary(*op, a, b) {
+                    Some(r) => r,
                     None => return false,
                 },
-                Op::Sub => match x.checked_sub(y) {
-                    Some(r) => Value::U64(r),
-                    None => return false,
-                },
-                Op::Mul => match x.checked_mul(y) {
-                    Some(r) => Value::U64(r),
-                    None => return false,
-                },
-                Op::Lt => Value::Bool(x < y),
-                Op::Gt => Value::Bool(x > y),
-                Op::Le => Value::Bool(x <= y),
-                Op::Ge => Value::Bool(x >= y),
-                Op::Eq => Value::Bool(x == y),
-                _ => Value::Bool(x != y),
             };
             ops.truncate(n - 1);
             if let Some(top) = ops.last_mut() {
                 *top = r;
             }
+            true
+        }
+        Op::Mod
+        | Op::Div
+        | Op::BitOr
+        | Op::BitAnd
+        | Op::Xor
+        | Op::Shl
+        | Op::Shr
+        | Op::And
+        | Op::Or => {
+            let n = ops.len();
+            let (Some(a), Some(b)) = (
+                n.checked_sub(2).and_then(|i| ops.get(i)),
+                n.checked_sub(1).and_then(|i| ops.get(i)),
+            ) else {
+                return false;
+            };
+            let Some(r) = scalar_binary(*op, *a, *b) else {
+                return false;
+            };
+            ops.truncate(n - 1);
+            if let Some(top) = ops.last_mut() {
+                *top = r;
+            }
+            true
+        }
+        Op::Not => match ops.last_mut() {
+            Some(top @ Value::Bool(_)) => {
+                *top = Value::Bool(!matches!(top, Value::Bool(true)));
+                true
+            }
+            _ => false,
+        },
+        Op::Cast(kind) => match ops.last_mut() {
+            Some(top) if is_plain(top) => match cast(*top, kind) {
+                Ok(v) => {
+                    *top = v;
+                    true
+                }
+                Err(_) => false,
+            },
+            _ => false,
+        },
+        Op::LdU8(v) if ops.len() < limit => {
+            ops.push(Value::U8(v));
+            true
+        }
+        Op::LdU16(v) if ops.len() < limit => {
+            ops.push(Value::U16(v));
+            true
+        }
+        Op::LdU32(v) if ops.len() < limit => {
+            ops.push(Value::U32(v));
+            true
+        }
+        Op::LdI8(v) if ops.len() < limit => {
+            ops.push(Value::I8(v));
+            true
+        }
+        Op::LdI16(v) if ops.len() < limit => {
+            ops.push(Value::I16(v));
+            true
+        }
+        Op::LdI32(v) if ops.len() < limit => {
+            ops.push(Value::I32(v));
+            true
+        }
+        Op::LdI64(v) if ops.len() < limit => {
+            ops.push(Value::I64(v));
             true
         }
         _ => false,
