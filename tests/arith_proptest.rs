@@ -3,7 +3,7 @@
 //! (ethnum) by proptest: results, and `ARITHMETIC_ERROR` exactly where the reference is out of
 //! range, divides by zero, or is a signed `MIN % -1`.
 
-#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+#![allow(clippy::unwrap_used, clippy::panic)] // test code: a failed unwrap or panic is a failed test
 
 use proptest::prelude::*;
 use std::sync::OnceLock;
