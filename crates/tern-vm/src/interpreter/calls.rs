@@ -347,10 +347,12 @@ impl Session<'_> {
         let Container::Closure(closure) = self.heap.take(c)? else {
             return Err(invariant("call of a non-closure"));
         };
-        let function = match &closure.target {
-            ClosureTarget::Resolved(f) => f.clone(),
+        // perf: a function pinned before is found without touching its reference count.
+        let function: &'a Function = match &closure.target {
+            ClosureTarget::Resolved(f) => pins.pin_shared(f),
             ClosureTarget::Unresolved { module, name, .. } => {
-                self.function(module, name.as_str())?
+                let f = self.function(module, name.as_str())?;
+                pins.pin(f)
             }
         };
         let total = function.param_count();
@@ -385,7 +387,6 @@ impl Session<'_> {
         } else {
             self.runtime.read()?.types.list(closure.ty_args).to_vec()
         };
-        let function = pins.pin(function);
         self.invoke(function, non_empty(ty_args), callers)
     }
 }

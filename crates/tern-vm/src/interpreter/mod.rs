@@ -79,6 +79,14 @@ impl<'a> Pins<'a> {
         }
     }
 
+    /// `f`, kept alive for the rest of the run (cloned only when not yet pinned).
+    pub(crate) fn pin_shared(&mut self, f: &Arc<Function>) -> &'a Function {
+        match self.last {
+            Some((last, pinned)) if last == Arc::as_ptr(f) as usize => pinned,
+            _ => self.pin(f.clone()),
+        }
+    }
+
     /// `f`, kept alive for the rest of the run.
     pub(crate) fn pin(&mut self, f: Arc<Function>) -> &'a Function {
         // The key is the function's address, which cannot be reused while it is pinned.
