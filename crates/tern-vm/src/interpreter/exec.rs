@@ -1090,15 +1090,6 @@ fn fast_step<const METERED: bool>(
                 ops.push(*v);
                 true
             }
-            // A container is copied deeply; a failed copy (too deep) changes nothing and
-            // the general path raises its error.
-            Some(v @ Value::Container(_)) if ops.len() < limit => match heap.copy_value(*v) {
-                Ok(copy) => {
-                    ops.push(copy);
-                    true
-                }
-                Err(_) => false,
-            },
             _ => false,
         },
         // Moving a container moves its id.
