@@ -268,7 +268,11 @@ impl State {
 
     /// `mut_borrow_loc` / `imm_borrow_loc`.
     pub(crate) fn borrow_loc(&mut self, pc: u16, mutable: bool, local: u8) -> VResult<Value> {
-        if !mutable && self.is_local_mutably_borrowed(local) {
+        // The frame has a full (empty-path) borrow only when an edge set overflowed and
+        // collapsed; then any local may be borrowed, and the peer refuses a new borrow of
+        // either kind (conformance: reference_safety/borrow_edge_overflow).
+        let full = self.graph.has_full_borrows(self.frame_root());
+        if full || (!mutable && self.is_local_mutably_borrowed(local)) {
             return Err(self.error(StatusCode::BORROWLOC_EXISTS_BORROW_ERROR, pc));
         }
         let id = self.new_ref(mutable);
