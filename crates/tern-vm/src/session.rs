@@ -90,8 +90,9 @@ impl<'r> Session<'r> {
         self.gas_left = budget.unwrap_or(u64::MAX);
     }
 
-    /// Instructions the budget still allows (`u64::MAX` when unmetered); the budget minus
-    /// this is the number of instructions executed.
+    /// Instructions the budget still allows; the budget minus this is the number of
+    /// instructions executed (plus what natives charged). Unmetered (`u64::MAX`), nothing is
+    /// counted and it stays `u64::MAX` unless a native charges.
     pub fn gas_left(&self) -> u64 {
         self.gas_left
     }
