@@ -1,6 +1,7 @@
 //! Defence in depth: every conformance test file, run with the bytecode verifier switched off
 //! (so the interpreter meets ill-typed and unsafe code the verifier would reject), must finish
-//! without a panic — the VM reports errors instead. Skips when `../shared` is absent.
+//! without a panic — the VM reports errors instead. Skips when `../shared` is absent; the
+//! project's own `testsuite/` is run the same way always.
 
 use std::path::{Path, PathBuf};
 use tern::TernAdapter;
@@ -38,5 +39,22 @@ fn unverified_code_never_panics_the_vm() {
         }
     }
     assert!(files.len() > 300, "only {} files found", files.len());
+    assert!(panicked.is_empty(), "panicked on: {panicked:#?}");
+}
+
+#[test]
+fn unverified_runs_of_the_testsuite_never_panic() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testsuite");
+    let mut files = Vec::new();
+    masm_files(&root, &mut files);
+    files.sort();
+    let mut panicked = Vec::new();
+    for f in &files {
+        let result = std::panic::catch_unwind(|| run_test_file(f, TernAdapter::unverified));
+        if result.is_err() {
+            panicked.push(f.display().to_string());
+        }
+    }
+    assert!(files.len() > 90, "only {} files found", files.len());
     assert!(panicked.is_empty(), "panicked on: {panicked:#?}");
 }
