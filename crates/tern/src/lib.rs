@@ -52,6 +52,12 @@
 //! assert_eq!(out.return_values, vec!["7".to_string()]);
 //! # Ok::<(), tern::VmError>(())
 //! ```
+//!
+//! Metering and tracing are per-VM switches: [`Vm::set_gas_budget`] charges one unit per
+//! executed instruction (`OUT_OF_GAS` when the budget runs out), and [`Vm::set_tracing`]
+//! records an [`ExecutionTrace`] of each run (instructions executed, their fingerprint, the
+//! outcome of every conditional branch, the functions entered; [`Vm::take_failure_trace`]
+//! after a failure). Neither costs anything when off.
 
 mod compat;
 mod publish;
@@ -62,7 +68,9 @@ mod vm;
 pub use compat::{check_compatibility, CompatibilityOptions};
 pub use publish::{ModuleVerifier, PublishError};
 pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
-pub use tern_vm::{ChangeSet, ExecutionOutcome, InMemoryStorage, Runtime, Session, VmConfig};
+pub use tern_vm::{
+    ChangeSet, ExecutionOutcome, ExecutionTrace, InMemoryStorage, Runtime, Session, VmConfig,
+};
 pub use test_adapter::TernAdapter;
 pub use value::MoveValue;
 pub use vm::{RunOutput, Vm};
