@@ -382,7 +382,7 @@ impl Vm {
 
     /// The resource of type `tag` at `address` as a value, if it exists. (Generic field types
     /// nested inside other generic types are decoded through their BCS bytes; a value the
-    /// conversion cannot express, such as a closure, gives [`MoveValue::Bcs`].)
+    /// conversion cannot express, such as a closure, gives [`crate::MoveValue::Bcs`].)
     pub fn resource(
         &self,
         address: tern_primitives::AccountAddress,
