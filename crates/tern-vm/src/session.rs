@@ -24,10 +24,9 @@ pub(crate) type GenericCallKey = (usize, u16, usize);
 /// the addresses in its key cannot be reused while it exists.
 #[derive(Debug)]
 pub(crate) struct GenericCall {
-    pub ty_args: Arc<[TypeId]>,
-    pub resolved: Option<ResolvedSlots>,
+    pub frame: Arc<crate::interpreter::GenericFrame>,
     pub _links: Arc<crate::loader::ModuleLinks>,
-    pub _caller_ty_args: Option<Arc<[TypeId]>>,
+    pub _caller: Option<Arc<crate::interpreter::GenericFrame>>,
 }
 
 /// State of one global resource slot in a session.

@@ -1,6 +1,6 @@
 //! Calls, natives and closures.
 
-use super::{invariant, Frame, Pins};
+use super::{invariant, Frame, GenericFrame, Pins};
 use crate::ir::TypeSlot;
 use crate::loader::{Body, Function, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
@@ -130,41 +130,43 @@ impl Session<'_> {
             Arc::as_ptr(&function.links) as usize,
             inst,
             frame
-                .ty_args
+                .generic
                 .as_ref()
-                .map_or(0, |t| Arc::as_ptr(t) as *const TypeId as usize),
+                .map_or(0, |g| Arc::as_ptr(g) as usize),
         );
         if let Some(call) = self.generic_calls.get(&key) {
-            let (ty_args, resolved) = (call.ty_args.clone(), call.resolved.clone());
-            return self.enter(callee, Some(ty_args), resolved, callers);
+            let generic = call.frame.clone();
+            return self.enter(callee, Some(generic), callers);
         }
         let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
         if callee.is_native() || ty_args.is_empty() {
             return self.invoke(callee, non_empty(ty_args), callers);
         }
         let resolved = self.resolved_slots(callee, &ty_args)?;
-        let ty_args: Arc<[TypeId]> = ty_args.into();
+        let generic = Arc::new(GenericFrame {
+            ty_args: ty_args.into(),
+            resolved,
+        });
         self.generic_calls.insert(
             key,
             GenericCall {
-                ty_args: ty_args.clone(),
-                resolved: resolved.clone(),
+                frame: generic.clone(),
                 _links: function.links.clone(),
-                _caller_ty_args: frame.ty_args.clone(),
+                _caller: frame.generic.clone(),
             },
         );
-        self.enter(callee, Some(ty_args), resolved, callers)
+        self.enter(callee, Some(generic), callers)
     }
 
     /// Calls `callee` with already resolved type slots: natives run at once.
     fn enter<'a>(
         &mut self,
         callee: &'a Function,
-        ty_args: Option<Arc<[TypeId]>>,
-        resolved: Option<ResolvedSlots>,
+        generic: Option<Arc<GenericFrame>>,
         callers: &[Frame<'a>],
     ) -> Result<Option<Frame<'a>>, VmError> {
         if callee.is_native() {
+            let ty_args = generic.map(|g| g.ty_args.clone());
             return self.invoke(callee, ty_args, callers);
         }
         if callers.len() >= self.runtime.config.max_call_depth {
@@ -175,8 +177,7 @@ impl Session<'_> {
             function: callee,
             pc: 0,
             base,
-            ty_args,
-            resolved,
+            generic,
         }))
     }
 
@@ -218,12 +219,12 @@ impl Session<'_> {
         // The type slots first: their limits are checked before the frame exists.
         let resolved = self.resolved_slots(callee, args)?;
         let base = self.push_arguments(callee)?;
+        let generic = ty_args.map(|ty_args| Arc::new(GenericFrame { ty_args, resolved }));
         Ok(Some(Frame {
             function: callee,
             pc: 0,
             base,
-            ty_args,
-            resolved,
+            generic,
         }))
     }
 

@@ -122,8 +122,7 @@ impl Session<'_> {
             function: callee,
             pc: 0,
             base: base as u32,
-            ty_args: None,
-            resolved: None,
+            generic: None,
         })
     }
 

@@ -16,7 +16,7 @@ impl Session<'_> {
         body: &Body,
         slot: TypeSlot,
     ) -> Result<TypeId, VmError> {
-        match &frame.resolved {
+        match frame.generic.as_ref().and_then(|g| g.resolved.as_ref()) {
             Some(resolved) => resolved
                 .get(usize::from(slot))
                 .ok_or_else(|| invariant("type slot out of range"))?

@@ -29,18 +29,25 @@ pub(crate) struct Frame<'a> {
     pub pc: u32,
     /// Absolute index of local 0 in the locals area.
     pub base: u32,
-    /// Concrete type arguments (`None` for a non-generic function: no reference counting on
-    /// the call path).
-    pub ty_args: Option<Arc<[TypeId]>>,
-    /// Concrete types of the function's type slots (generic functions only).
-    pub resolved: Option<Arc<[Result<TypeId, VmError>]>>,
+    /// Type arguments and concrete type slots of a generic function's frame (`None` for a
+    /// non-generic function: no reference counting on the call path, and a 24-byte frame).
+    pub generic: Option<Arc<GenericFrame>>,
+}
+
+/// What a generic function's frame knows about its instantiation.
+#[derive(Debug)]
+pub(crate) struct GenericFrame {
+    /// Concrete type arguments.
+    pub ty_args: Arc<[TypeId]>,
+    /// Concrete types of the function's type slots.
+    pub resolved: Option<crate::session::ResolvedSlots>,
 }
 
 impl Frame<'_> {
     /// The frame's concrete type arguments.
     #[inline]
     pub(crate) fn ty_args(&self) -> &[TypeId] {
-        self.ty_args.as_deref().unwrap_or(&[])
+        self.generic.as_deref().map_or(&[], |g| &g.ty_args)
     }
 }
 
