@@ -139,33 +139,22 @@ pub fn run_results(p: &Prepared) -> Result<Vec<Vec<u8>>, VmError> {
     Ok(out)
 }
 
-/// The number of Move instructions one call executes.
-///
-/// The VM does not expose its instruction meter, so this finds the smallest instruction budget
-/// with which the call succeeds (each executed instruction costs one unit): doubling, then
-/// bisection — about `2 + log2(count)` metered calls. Fails if the call fails for another
-/// reason than running out of budget.
+/// The number of Move instructions one call executes (plus any gas its natives charge): one
+/// call metered with a budget no call can exhaust, read back from the session's meter.
 pub fn count_instructions(p: &Prepared) -> Result<u64, BenchError> {
-    let mut failing = 0u64;
-    let mut fitting = 1024u64;
-    while !fits(p, fitting)? {
-        failing = fitting;
-        fitting = fitting
-            .checked_mul(2)
-            .ok_or_else(|| BenchError::Count("the call never finishes".into()))?;
-    }
-    while fitting - failing > 1 {
-        let mid = failing + (fitting - failing) / 2;
-        if fits(p, mid)? {
-            fitting = mid;
-        } else {
-            failing = mid;
-        }
-    }
-    Ok(fitting)
+    // Any budget but `u64::MAX` (which means unmetered) counts.
+    let budget = u64::MAX - 1;
+    let mut session = Session::new(p.vm.runtime(), p.vm.storage());
+    session.set_gas_budget(Some(budget));
+    let outcome = session
+        .execute(p.function.clone(), p.ty_args.clone(), p.args.clone())
+        .map_err(|e| BenchError::Count(e.to_string()))?;
+    std::hint::black_box(&outcome);
+    Ok(budget - session.gas_left())
 }
 
-fn fits(p: &Prepared, budget: u64) -> Result<bool, BenchError> {
+/// Whether the call completes within `budget` instructions.
+pub fn fits(p: &Prepared, budget: u64) -> Result<bool, BenchError> {
     match run_with_budget(p, Some(budget)) {
         Ok(()) => Ok(true),
         Err(e) if e.status() == StatusCode::OUT_OF_GAS => Ok(false),
@@ -183,6 +172,9 @@ mod tests {
     fn counts_exactly() {
         let p = prepare_source(SRC, "three", &[], vec![5u64.to_le_bytes().to_vec()]).unwrap();
         assert_eq!(count_instructions(&p).unwrap(), 4);
+        // The count is the smallest budget the call fits in.
+        assert!(fits(&p, 4).unwrap());
+        assert!(!fits(&p, 3).unwrap());
         assert_eq!(run_results(&p).unwrap(), vec![7u64.to_le_bytes().to_vec()]);
         assert_eq!(p.function_name(), "three");
     }
