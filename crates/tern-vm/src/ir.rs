@@ -222,14 +222,36 @@ pub enum Op {
         /// The operation.
         op: FusedBin,
     },
-    /// Super-instruction for `ld_u64 imm; <arith>` on a u64 at the top of the stack (same
-    /// shadowing scheme).
-    ArithImm {
-        /// The operation.
-        arith: FusedArith,
-        /// The immediate.
-        imm: u64,
-    },
+    /// Super-instruction for `ld_u64 imm; add` on a u64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    AddImm(u64),
+    /// Super-instruction for `ld_u64 imm; sub` on a u64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    SubImm(u64),
+    /// Super-instruction for `ld_u64 imm; mul` on a u64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    MulImm(u64),
+    /// Super-instruction for `ld_u64 imm; mod` on a u64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    ModImm(u64),
+    /// Super-instruction for `ld_u64 imm; div` on a u64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    DivImm(u64),
+    /// Super-instruction for `ld_i64 imm; add` on a i64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    AddImmI64(i64),
+    /// Super-instruction for `ld_i64 imm; sub` on a i64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    SubImmI64(i64),
+    /// Super-instruction for `ld_i64 imm; mul` on a i64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    MulImmI64(i64),
+    /// Super-instruction for `ld_i64 imm; mod` on a i64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    ModImmI64(i64),
+    /// Super-instruction for `ld_i64 imm; div` on a i64 at the top of the stack
+    /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
+    DivImmI64(i64),
     /// Super-instruction for `ld_u64 imm; st_loc dst` (same shadowing scheme).
     LdU64StLoc {
         /// The local written.
@@ -355,17 +377,22 @@ pub fn fuse(code: &mut [Op]) {
                 Op::BinLocLoc { a, b, moves, op }
             }
             [Op::LdU64(imm), Op::StLoc(dst), _, _] => Op::LdU64StLoc { dst, imm },
-            [Op::LdU64(imm), arith, _, _] => {
-                let arith = match arith {
-                    Op::Add => FusedArith::Add,
-                    Op::Sub => FusedArith::Sub,
-                    Op::Mul => FusedArith::Mul,
-                    Op::Mod => FusedArith::Mod,
-                    Op::Div => FusedArith::Div,
-                    _ => continue,
-                };
-                Op::ArithImm { arith, imm }
-            }
+            [Op::LdU64(imm), arith, _, _] => match arith {
+                Op::Add => Op::AddImm(imm),
+                Op::Sub => Op::SubImm(imm),
+                Op::Mul => Op::MulImm(imm),
+                Op::Mod => Op::ModImm(imm),
+                Op::Div => Op::DivImm(imm),
+                _ => continue,
+            },
+            [Op::LdI64(imm), arith, _, _] => match arith {
+                Op::Add => Op::AddImmI64(imm),
+                Op::Sub => Op::SubImmI64(imm),
+                Op::Mul => Op::MulImmI64(imm),
+                Op::Mod => Op::ModImmI64(imm),
+                Op::Div => Op::DivImmI64(imm),
+                _ => continue,
+            },
             [Op::CopyLoc(local), Op::LdU64(imm), cmp, Op::BrFalse(target)] => {
                 let Some(cmp) = fused_cmp(cmp) else { continue };
                 Op::CmpLocImmBrFalse {

@@ -550,7 +550,16 @@ impl Session<'_> {
             | Op::CmpLocLocBrFalse { .. }
             | Op::BinLocLoc { .. }
             | Op::LdU64StLoc { .. }
-            | Op::ArithImm { .. }
+            | Op::AddImm(_)
+            | Op::SubImm(_)
+            | Op::MulImm(_)
+            | Op::ModImm(_)
+            | Op::DivImm(_)
+            | Op::AddImmI64(_)
+            | Op::SubImmI64(_)
+            | Op::MulImmI64(_)
+            | Op::ModImmI64(_)
+            | Op::DivImmI64(_)
             | Op::ArithLocImmStLoc { .. } => return Err(invariant("unexpanded super-instruction")),
         }
         Ok(Flow::Next)
@@ -658,7 +667,17 @@ fn unfused(op: Op) -> Op {
         Op::CmpLocLocBrFalse { a, .. } => Op::CopyLoc(a),
         Op::BinLocLoc { a, moves, .. } if moves & 1 != 0 => Op::MoveLoc(a),
         Op::BinLocLoc { a, .. } => Op::CopyLoc(a),
-        Op::LdU64StLoc { imm, .. } | Op::ArithImm { imm, .. } => Op::LdU64(imm),
+        Op::LdU64StLoc { imm, .. }
+        | Op::AddImm(imm)
+        | Op::SubImm(imm)
+        | Op::MulImm(imm)
+        | Op::ModImm(imm)
+        | Op::DivImm(imm) => Op::LdU64(imm),
+        Op::AddImmI64(imm)
+        | Op::SubImmI64(imm)
+        | Op::MulImmI64(imm)
+        | Op::ModImmI64(imm)
+        | Op::DivImmI64(imm) => Op::LdI64(imm),
         Op::ArithLocImmStLoc {
             src, moved: true, ..
         } => Op::MoveLoc(src),
@@ -676,6 +695,56 @@ fn elem_ref(c: ContainerId, i: u32, v: Value) -> Value {
         _ => Place::Elem(c, i),
     };
     Value::Ref(Ref { place })
+}
+
+/// `ld_u64 imm; <op>` on the u64 at the top of the stack (`op` applied with the immediate).
+#[inline(always)]
+fn arith_imm_u64<const METERED: bool>(
+    ops: &mut [Value],
+    limit: usize,
+    pc: &mut u32,
+    gas: &mut u64,
+    op: impl Fn(u64) -> Option<u64>,
+) -> bool {
+    let n = ops.len();
+    let (Some(top), Some(left)) = (ops.last_mut(), charge::<METERED>(*gas, 1)) else {
+        return false;
+    };
+    let Value::U64(x) = *top else { return false };
+    // The immediate is pushed transiently.
+    if n >= limit {
+        return false;
+    }
+    let Some(result) = op(x) else { return false };
+    *top = Value::U64(result);
+    *gas = left;
+    *pc += 1;
+    true
+}
+
+/// `ld_i64 imm; <op>` on the i64 at the top of the stack (`checked_rem` and `checked_div`
+/// fail on MIN by -1 as the general path does).
+#[inline(always)]
+fn arith_imm_i64<const METERED: bool>(
+    ops: &mut [Value],
+    limit: usize,
+    pc: &mut u32,
+    gas: &mut u64,
+    op: impl Fn(i64) -> Option<i64>,
+) -> bool {
+    let n = ops.len();
+    let (Some(top), Some(left)) = (ops.last_mut(), charge::<METERED>(*gas, 1)) else {
+        return false;
+    };
+    let Value::I64(x) = *top else { return false };
+    if n >= limit {
+        return false;
+    }
+    let Some(result) = op(x) else { return false };
+    *top = Value::I64(result);
+    *gas = left;
+    *pc += 1;
+    true
 }
 
 /// `Pack` / `PackVariant` with the fields on the stack.
@@ -974,28 +1043,16 @@ fn fast_step<const METERED: bool>(
             *pc = if holds { *pc + 3 } else { target };
             true
         }
-        Op::ArithImm { arith, imm } => {
-            let (Some(Value::U64(x)), Some(left)) = (ops.last(), charge::<METERED>(*gas, 1)) else {
-                return false;
-            };
-            if ops.len() >= limit {
-                return false;
-            }
-            let result = match arith {
-                FusedArith::Add => x.checked_add(imm),
-                FusedArith::Sub => x.checked_sub(imm),
-                FusedArith::Mul => x.checked_mul(imm),
-                FusedArith::Mod => x.checked_rem(imm),
-                FusedArith::Div => x.checked_div(imm),
-            };
-            let Some(result) = result else { return false };
-            if let Some(top) = ops.last_mut() {
-                *top = Value::U64(result);
-            }
-            *gas = left;
-            *pc += 1;
-            true
-        }
+        Op::AddImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_add(imm)),
+        Op::SubImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_sub(imm)),
+        Op::MulImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_mul(imm)),
+        Op::ModImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_rem(imm)),
+        Op::DivImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_div(imm)),
+        Op::AddImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_add(imm)),
+        Op::SubImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_sub(imm)),
+        Op::MulImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_mul(imm)),
+        Op::ModImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_rem(imm)),
+        Op::DivImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_div(imm)),
         Op::LdU64StLoc { dst, imm } => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
                 return false;
