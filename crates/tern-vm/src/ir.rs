@@ -198,6 +198,28 @@ pub enum Op {
         /// The `ld_u64` immediate.
         imm: u64,
     },
+    /// [`Op::ArithLocImmStLoc`] for `add` (its own variant: a single dispatch jump).
+    AddLocImmStLoc {
+        /// The local read.
+        src: u8,
+        /// Whether `src` is moved (else copied).
+        moved: bool,
+        /// The local written.
+        dst: u8,
+        /// The `ld_u64` immediate.
+        imm: u64,
+    },
+    /// [`Op::ArithLocImmStLoc`] for `sub` (its own variant: a single dispatch jump).
+    SubLocImmStLoc {
+        /// The local read.
+        src: u8,
+        /// Whether `src` is moved (else copied).
+        moved: bool,
+        /// The local written.
+        dst: u8,
+        /// The `ld_u64` immediate.
+        imm: u64,
+    },
     /// Super-instruction for `copy_loc a; copy_loc b; <cmp>; br_false target` (same shadowing
     /// scheme as [`Op::CmpLocImmBrFalse`]).
     CmpLocLocBrFalse {
@@ -409,8 +431,32 @@ pub fn fuse(code: &mut [Op]) {
                     _ => continue,
                 };
                 let arith = match arith {
-                    Op::Add => FusedArith::Add,
-                    Op::Sub => FusedArith::Sub,
+                    Op::Add => {
+                        fused_at(
+                            code,
+                            i,
+                            Op::AddLocImmStLoc {
+                                src,
+                                moved,
+                                dst,
+                                imm,
+                            },
+                        );
+                        continue;
+                    }
+                    Op::Sub => {
+                        fused_at(
+                            code,
+                            i,
+                            Op::SubLocImmStLoc {
+                                src,
+                                moved,
+                                dst,
+                                imm,
+                            },
+                        );
+                        continue;
+                    }
                     Op::Mul => FusedArith::Mul,
                     Op::Mod => FusedArith::Mod,
                     Op::Div => FusedArith::Div,
@@ -429,6 +475,13 @@ pub fn fuse(code: &mut [Op]) {
         if let Some(slot) = code.get_mut(i) {
             *slot = fused;
         }
+    }
+}
+
+/// Places a super-instruction at `i`.
+fn fused_at(code: &mut [Op], i: usize, op: Op) {
+    if let Some(slot) = code.get_mut(i) {
+        *slot = op;
     }
 }
 
@@ -497,10 +550,9 @@ mod tests {
         assert_eq!(code[1], Op::LdU64(0));
         assert!(matches!(
             code[4],
-            Op::ArithLocImmStLoc {
+            Op::SubLocImmStLoc {
                 src: 0,
                 moved: true,
-                arith: FusedArith::Sub,
                 dst: 0,
                 imm: 1
             }

@@ -560,7 +560,9 @@ impl Session<'_> {
             | Op::MulImmI64(_)
             | Op::ModImmI64(_)
             | Op::DivImmI64(_)
-            | Op::ArithLocImmStLoc { .. } => return Err(invariant("unexpanded super-instruction")),
+            | Op::ArithLocImmStLoc { .. }
+            | Op::AddLocImmStLoc { .. }
+            | Op::SubLocImmStLoc { .. } => return Err(invariant("unexpanded super-instruction")),
         }
         Ok(Flow::Next)
     }
@@ -682,6 +684,13 @@ fn unfused(op: Op) -> Op {
             src, moved: true, ..
         } => Op::MoveLoc(src),
         Op::ArithLocImmStLoc { src, .. } => Op::CopyLoc(src),
+        Op::AddLocImmStLoc {
+            src, moved: true, ..
+        }
+        | Op::SubLocImmStLoc {
+            src, moved: true, ..
+        } => Op::MoveLoc(src),
+        Op::AddLocImmStLoc { src, .. } | Op::SubLocImmStLoc { src, .. } => Op::CopyLoc(src),
         other => other,
     }
 }
@@ -744,6 +753,47 @@ fn arith_imm_i64<const METERED: bool>(
     *top = Value::I64(result);
     *gas = left;
     *pc += 1;
+    true
+}
+
+/// `copy_loc|move_loc src; ld_u64 imm; <op>; st_loc dst` on u64 locals (`op` applied with the
+/// immediate).
+#[inline(always)]
+fn arith_loc_imm<const METERED: bool>(
+    m: &mut super::Machine,
+    base: usize,
+    limit: usize,
+    pc: &mut u32,
+    gas: &mut u64,
+    (src, moved, dst): (u8, bool, u8),
+    op: impl Fn(u64) -> Option<u64>,
+) -> bool {
+    let (Some(Value::U64(x)), Some(left)) = (
+        m.locals.get(base + usize::from(src)),
+        charge::<METERED>(*gas, 3),
+    ) else {
+        return false;
+    };
+    // Two transient pushes.
+    if m.operands.len() + 2 > limit {
+        return false;
+    }
+    let Some(result) = op(*x) else { return false };
+    // The destination must not hold a container that storing would have to free.
+    match m.locals.get(base + usize::from(dst)) {
+        Some(Value::Container(_)) | None => return false,
+        Some(_) => {}
+    }
+    if moved {
+        if let Some(slot) = m.locals.get_mut(base + usize::from(src)) {
+            *slot = Value::Invalid;
+        }
+    }
+    if let Some(slot) = m.locals.get_mut(base + usize::from(dst)) {
+        *slot = Value::U64(result);
+    }
+    *gas = left;
+    *pc += 3;
     true
 }
 
@@ -1141,6 +1191,22 @@ fn fast_step<const METERED: bool>(
             *pc += 3;
             true
         }
+        Op::AddLocImmStLoc {
+            src,
+            moved,
+            dst,
+            imm,
+        } => arith_loc_imm::<METERED>(m, base, limit, pc, gas, (src, moved, dst), |x| {
+            x.checked_add(imm)
+        }),
+        Op::SubLocImmStLoc {
+            src,
+            moved,
+            dst,
+            imm,
+        } => arith_loc_imm::<METERED>(m, base, limit, pc, gas, (src, moved, dst), |x| {
+            x.checked_sub(imm)
+        }),
         Op::CopyLoc(i) => match m.locals.get(base + usize::from(i)) {
             Some(v) if is_scalar(v) && ops.len() < limit => {
                 ops.push(*v);
