@@ -706,54 +706,49 @@ fn elem_ref(c: ContainerId, i: u32, v: Value) -> Value {
     Value::Ref(Ref { place })
 }
 
-/// `ld_u64 imm; <op>` on the u64 at the top of the stack (`op` applied with the immediate).
+/// `ld_u64|ld_i64 imm; <op>` on the value at the top of the stack: `op` applies the
+/// operation with the immediate, `None` when the value is of another kind or the operation
+/// fails (the general path then raises the exact error).
 #[inline(always)]
-fn arith_imm_u64<const METERED: bool>(
+fn arith_imm<const METERED: bool>(
     ops: &mut [Value],
     limit: usize,
     pc: &mut u32,
     gas: &mut u64,
-    op: impl Fn(u64) -> Option<u64>,
+    op: impl Fn(Value) -> Option<Value>,
 ) -> bool {
     let n = ops.len();
     let (Some(top), Some(left)) = (ops.last_mut(), charge::<METERED>(*gas, 1)) else {
         return false;
     };
-    let Value::U64(x) = *top else { return false };
     // The immediate is pushed transiently.
     if n >= limit {
         return false;
     }
-    let Some(result) = op(x) else { return false };
-    *top = Value::U64(result);
+    let Some(result) = op(*top) else { return false };
+    *top = result;
     *gas = left;
     *pc += 1;
     true
 }
 
-/// `ld_i64 imm; <op>` on the i64 at the top of the stack (`checked_rem` and `checked_div`
-/// fail on MIN by -1 as the general path does).
+/// A u64 operation as a value operation (other kinds give `None`).
 #[inline(always)]
-fn arith_imm_i64<const METERED: bool>(
-    ops: &mut [Value],
-    limit: usize,
-    pc: &mut u32,
-    gas: &mut u64,
-    op: impl Fn(i64) -> Option<i64>,
-) -> bool {
-    let n = ops.len();
-    let (Some(top), Some(left)) = (ops.last_mut(), charge::<METERED>(*gas, 1)) else {
-        return false;
-    };
-    let Value::I64(x) = *top else { return false };
-    if n >= limit {
-        return false;
+fn on_u64(f: impl Fn(u64) -> Option<u64>) -> impl Fn(Value) -> Option<Value> {
+    move |v| match v {
+        Value::U64(x) => f(x).map(Value::U64),
+        _ => None,
     }
-    let Some(result) = op(x) else { return false };
-    *top = Value::I64(result);
-    *gas = left;
-    *pc += 1;
-    true
+}
+
+/// An i64 operation as a value operation (`checked_rem` and `checked_div` fail on MIN by -1
+/// as the general path does).
+#[inline(always)]
+fn on_i64(f: impl Fn(i64) -> Option<i64>) -> impl Fn(Value) -> Option<Value> {
+    move |v| match v {
+        Value::I64(x) => f(x).map(Value::I64),
+        _ => None,
+    }
 }
 
 /// `copy_loc|move_loc src; ld_u64 imm; <op>; st_loc dst` on u64 locals (`op` applied with the
@@ -1093,16 +1088,36 @@ fn fast_step<const METERED: bool>(
             *pc = if holds { *pc + 3 } else { target };
             true
         }
-        Op::AddImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_add(imm)),
-        Op::SubImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_sub(imm)),
-        Op::MulImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_mul(imm)),
-        Op::ModImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_rem(imm)),
-        Op::DivImm(imm) => arith_imm_u64::<METERED>(ops, limit, pc, gas, |x| x.checked_div(imm)),
-        Op::AddImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_add(imm)),
-        Op::SubImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_sub(imm)),
-        Op::MulImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_mul(imm)),
-        Op::ModImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_rem(imm)),
-        Op::DivImmI64(imm) => arith_imm_i64::<METERED>(ops, limit, pc, gas, |x| x.checked_div(imm)),
+        Op::AddImm(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_add(imm)))
+        }
+        Op::SubImm(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_sub(imm)))
+        }
+        Op::MulImm(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_mul(imm)))
+        }
+        Op::ModImm(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_rem(imm)))
+        }
+        Op::DivImm(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_div(imm)))
+        }
+        Op::AddImmI64(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_add(imm)))
+        }
+        Op::SubImmI64(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_sub(imm)))
+        }
+        Op::MulImmI64(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_mul(imm)))
+        }
+        Op::ModImmI64(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_rem(imm)))
+        }
+        Op::DivImmI64(imm) => {
+            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_div(imm)))
+        }
         Op::LdU64StLoc { dst, imm } => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
                 return false;
@@ -1156,41 +1171,21 @@ fn fast_step<const METERED: bool>(
             arith,
             dst,
             imm,
-        } => {
-            let (Some(Value::U64(x)), Some(left)) = (
-                m.locals.get(base + usize::from(src)),
-                charge::<METERED>(*gas, 3),
-            ) else {
-                return false;
-            };
-            if ops.len() + 2 > limit {
-                return false;
-            }
-            let result = match arith {
+        } => arith_loc_imm::<METERED>(
+            m,
+            base,
+            limit,
+            pc,
+            gas,
+            (src, moved, dst),
+            |x| match arith {
                 FusedArith::Add => x.checked_add(imm),
                 FusedArith::Sub => x.checked_sub(imm),
                 FusedArith::Mul => x.checked_mul(imm),
                 FusedArith::Mod => x.checked_rem(imm),
                 FusedArith::Div => x.checked_div(imm),
-            };
-            let Some(result) = result else { return false };
-            // The destination must not hold a container that storing would have to free.
-            match m.locals.get(base + usize::from(dst)) {
-                Some(Value::Container(_)) | None => return false,
-                Some(_) => {}
-            }
-            if moved {
-                if let Some(slot) = m.locals.get_mut(base + usize::from(src)) {
-                    *slot = Value::Invalid;
-                }
-            }
-            if let Some(slot) = m.locals.get_mut(base + usize::from(dst)) {
-                *slot = Value::U64(result);
-            }
-            *gas = left;
-            *pc += 3;
-            true
-        }
+            },
+        ),
         Op::AddLocImmStLoc {
             src,
             moved,
