@@ -21,6 +21,15 @@ fn masm_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Runs every file with the verifier off; returns the files that panicked.
+fn panicking_files(files: &[PathBuf]) -> Vec<String> {
+    files
+        .iter()
+        .filter(|f| std::panic::catch_unwind(|| run_test_file(f, TernAdapter::unverified)).is_err())
+        .map(|f| f.display().to_string())
+        .collect()
+}
+
 #[test]
 fn unverified_code_never_panics_the_vm() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/aptos");
@@ -31,13 +40,7 @@ fn unverified_code_never_panics_the_vm() {
     let mut files = Vec::new();
     masm_files(&root, &mut files);
     files.sort();
-    let mut panicked = Vec::new();
-    for f in &files {
-        let result = std::panic::catch_unwind(|| run_test_file(f, TernAdapter::unverified));
-        if result.is_err() {
-            panicked.push(f.display().to_string());
-        }
-    }
+    let panicked = panicking_files(&files);
     assert!(files.len() > 300, "only {} files found", files.len());
     assert!(panicked.is_empty(), "panicked on: {panicked:#?}");
 }
@@ -48,13 +51,7 @@ fn unverified_runs_of_the_testsuite_never_panic() {
     let mut files = Vec::new();
     masm_files(&root, &mut files);
     files.sort();
-    let mut panicked = Vec::new();
-    for f in &files {
-        let result = std::panic::catch_unwind(|| run_test_file(f, TernAdapter::unverified));
-        if result.is_err() {
-            panicked.push(f.display().to_string());
-        }
-    }
+    let panicked = panicking_files(&files);
     assert!(files.len() > 90, "only {} files found", files.len());
     assert!(panicked.is_empty(), "panicked on: {panicked:#?}");
 }

@@ -58,28 +58,7 @@ enum Command {
         verbose: bool,
     },
     /// Run a script, or publish a module and run one of its functions, from a `.masm` file.
-    Run {
-        /// The `.masm` file.
-        file: PathBuf,
-        /// `0xADDR::module::function` to run (a module file); omit for a script.
-        target: Option<String>,
-        /// Arguments (`25 7u8 @0x1 b"hi" vector[1,2]`).
-        #[arg(long, num_args = 1.., allow_negative_numbers = true)]
-        args: Vec<String>,
-        /// Type arguments.
-        #[arg(long = "type-args", num_args = 1..)]
-        type_args: Vec<String>,
-        /// Signer addresses, passed first.
-        #[arg(long, num_args = 1..)]
-        signers: Vec<String>,
-        /// Print errors with message and execution state.
-        #[arg(short, long)]
-        verbose: bool,
-        /// Print the execution trace first: instructions executed, their fingerprint, the
-        /// outcome of each conditional branch, and the functions entered.
-        #[arg(long = "display-trace")]
-        display_trace: bool,
-    },
+    Run(test_commands::RunArgs),
     /// Verify modules and scripts (`.mv`) as one bundle, so they may depend on each other.
     Verify {
         /// Files or folders (searched recursively for `.mv`).
@@ -117,23 +96,7 @@ fn main() -> ExitCode {
             jobs,
             verbose,
         } => test_commands::test(&paths, update, filter, jobs, verbose),
-        Command::Run {
-            file,
-            target,
-            args,
-            type_args,
-            signers,
-            verbose,
-            display_trace,
-        } => test_commands::run(
-            file,
-            target,
-            args,
-            type_args,
-            signers,
-            verbose,
-            display_trace,
-        ),
+        Command::Run(args) => test_commands::run(args),
     };
     match result {
         Ok(code) => code,

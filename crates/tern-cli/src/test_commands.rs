@@ -29,16 +29,42 @@ pub(crate) fn test(
     })
 }
 
+/// Arguments of `tern run`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct RunArgs {
+    /// The `.masm` file.
+    pub(crate) file: PathBuf,
+    /// `0xADDR::module::function` to run (a module file); omit for a script.
+    pub(crate) target: Option<String>,
+    /// Arguments (`25 7u8 @0x1 b"hi" vector[1,2]`).
+    #[arg(long, num_args = 1.., allow_negative_numbers = true)]
+    pub(crate) args: Vec<String>,
+    /// Type arguments.
+    #[arg(long = "type-args", num_args = 1..)]
+    pub(crate) type_args: Vec<String>,
+    /// Signer addresses, passed first.
+    #[arg(long, num_args = 1..)]
+    pub(crate) signers: Vec<String>,
+    /// Print errors with message and execution state.
+    #[arg(short, long)]
+    pub(crate) verbose: bool,
+    /// Print the execution trace first: instructions executed, their fingerprint, the
+    /// outcome of each conditional branch, and the functions entered.
+    #[arg(long = "display-trace")]
+    pub(crate) display_trace: bool,
+}
+
 /// `tern run FILE.masm [TARGET] [--args ...] [--type-args ...] [--signers ...]`.
-pub(crate) fn run(
-    file: PathBuf,
-    target: Option<String>,
-    args: Vec<String>,
-    type_args: Vec<String>,
-    signers: Vec<String>,
-    verbose: bool,
-    display_trace: bool,
-) -> Result<ExitCode> {
+pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
+    let RunArgs {
+        file,
+        target,
+        args,
+        type_args,
+        signers,
+        verbose,
+        display_trace,
+    } = args;
     let mut adapter = TernAdapter::new().context("the standard library does not publish")?;
     let options = RunFileOptions {
         target,
