@@ -111,7 +111,7 @@ impl Vm {
         self.gas_budget = budget;
     }
 
-    /// Records an execution trace of later runs (returned in [`RunOutput::trace`], or by
+    /// Records an execution trace of later runs and simulations (returned in [`RunOutput::trace`], or by
     /// [`Vm::take_failure_trace`] when the run fails). Tracing runs every instruction through
     /// the interpreter's general path; it is off by default.
     pub fn set_tracing(&mut self, on: bool) {
@@ -123,11 +123,13 @@ impl Vm {
         self.failure_trace.take()
     }
 
-    /// Executes on `session` and renders the outcome; keeps the trace of a failed run.
-    fn execute_traced(
+    /// Executes on `session`, renders the outcome and finishes the session (the output's
+    /// `changes`, not yet applied); with tracing on, the trace goes into the output, or into
+    /// `failure_trace` when the run fails.
+    fn execute_in(
         tracing: bool,
         failure_trace: &mut Option<tern_vm::ExecutionTrace>,
-        session: &mut Session<'_>,
+        mut session: Session<'_>,
         f: Arc<tern_vm::loader::Function>,
         tys: Vec<tern_vm::types::TypeId>,
         args: Vec<Vec<u8>>,
@@ -136,10 +138,17 @@ impl Vm {
         *failure_trace = None;
         let result = session
             .execute(f, tys, args)
-            .and_then(|outcome| render(session, &outcome));
+            .and_then(|outcome| render(&mut session, &outcome));
         let trace = session.take_trace();
         match result {
-            Ok(out) => Ok(RunOutput { trace, ..out }),
+            Ok(out) => {
+                let changes = session.finish()?;
+                Ok(RunOutput {
+                    changes,
+                    trace,
+                    ..out
+                })
+            }
             Err(e) => {
                 *failure_trace = trace;
                 Err(e)
@@ -252,17 +261,9 @@ impl Vm {
         session.set_gas_budget(self.gas_budget);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
-        let out = Self::execute_traced(
-            self.tracing,
-            &mut self.failure_trace,
-            &mut session,
-            f,
-            tys,
-            args,
-        )?;
-        let changes = session.finish()?;
-        self.storage.apply(changes.clone());
-        Ok(RunOutput { changes, ..out })
+        let out = Self::execute_in(self.tracing, &mut self.failure_trace, session, f, tys, args)?;
+        self.storage.apply(out.changes.clone());
+        Ok(out)
     }
 
     /// Runs a script; commits on success.
@@ -301,17 +302,9 @@ impl Vm {
                 e
             }
         })?;
-        let out = Self::execute_traced(
-            self.tracing,
-            &mut self.failure_trace,
-            &mut session,
-            f,
-            tys,
-            args,
-        )?;
-        let changes = session.finish()?;
-        self.storage.apply(changes.clone());
-        Ok(RunOutput { changes, ..out })
+        let out = Self::execute_in(self.tracing, &mut self.failure_trace, session, f, tys, args)?;
+        self.storage.apply(out.changes.clone());
+        Ok(out)
     }
 
     /// Assembles `.masm` text holding one module (its imports resolved against the published
@@ -360,10 +353,7 @@ impl Vm {
         session.set_gas_budget(self.gas_budget);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
-        let outcome = session.execute(f, tys, args)?;
-        let out = render(&mut session, &outcome)?;
-        let changes = session.finish()?;
-        Ok(RunOutput { changes, ..out })
+        Self::execute_in(self.tracing, &mut None, session, f, tys, args)
     }
 
     /// Applies a change set (for example one returned by [`Vm::simulate_function`]).
