@@ -111,9 +111,9 @@ impl Vm {
         self.gas_budget = budget;
     }
 
-    /// Records an execution trace of later runs and simulations (returned in [`RunOutput::trace`], or by
-    /// [`Vm::take_failure_trace`] when the run fails). Tracing runs every instruction through
-    /// the interpreter's general path; it is off by default.
+    /// Records an execution trace of later runs and simulations (returned in
+    /// [`RunOutput::trace`], or by [`Vm::take_failure_trace`] when a run fails). Tracing runs
+    /// every instruction through the interpreter's general path; it is off by default.
     pub fn set_tracing(&mut self, on: bool) {
         self.tracing = on;
     }
