@@ -72,10 +72,7 @@ impl Session<'_> {
                         .map_err(|e| locate(e, &frames, &frame, pc))?;
                     if self.trace.is_some() {
                         let function: &'a Function = frame.function;
-                        let source = function
-                            .body
-                            .as_ref()
-                            .and_then(|b| b.source.get(pc as usize));
+                        let source = function.links.instruction(function.id.def_index, pc);
                         self.trace_instruction(source);
                     }
                     if let Some(callee) = entered {
@@ -248,7 +245,7 @@ impl Session<'_> {
                     self.gas_left = left;
                 }
                 let op = unfused(*op);
-                let source = body.source.get(pc as usize);
+                let source = function.links.instruction(function.id.def_index, pc);
                 let closure = match op {
                     Op::CallClosure(_) => self.closure_call(),
                     _ => None,

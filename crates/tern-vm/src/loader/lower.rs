@@ -128,7 +128,6 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             self.body.code.push(op);
         }
         crate::ir::fuse(&mut self.body.code);
-        self.body.source = code.code.clone();
         Ok(self.body)
     }
 

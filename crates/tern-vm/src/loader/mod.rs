@@ -106,8 +106,6 @@ pub struct Body {
     pub variant_checks: Vec<VariantCheck>,
     /// Closure sites.
     pub closures: Vec<ClosureSite>,
-    /// The original instructions (what an execution trace records).
-    pub source: Vec<tern_binary::Bytecode>,
 }
 
 /// A loaded function.
@@ -199,6 +197,39 @@ pub struct ModuleLinks {
     pub instantiations: Vec<FunctionInstInfo>,
     /// Decoded constants.
     pub constants: Vec<ConstValue>,
+    /// The unit's original instructions (what an execution trace records).
+    pub source: SourceCode,
+}
+
+impl ModuleLinks {
+    /// The original instruction at `pc` of the function defined at `def_index`.
+    pub fn instruction(&self, def_index: u16, pc: u32) -> Option<&tern_binary::Bytecode> {
+        let code = match &self.source {
+            SourceCode::Module(m) => {
+                &m.function_defs
+                    .get(usize::from(def_index))?
+                    .code
+                    .as_ref()?
+                    .code
+            }
+            SourceCode::Script(code) => code,
+            SourceCode::None => return None,
+        };
+        code.get(pc as usize)
+    }
+}
+
+/// Where a unit's original instructions are: the module itself (kept by the cache anyway), or
+/// a copy of a script's code.
+#[derive(Debug, Default)]
+pub enum SourceCode {
+    /// Not kept.
+    #[default]
+    None,
+    /// The module's definitions.
+    Module(Arc<CompiledModule>),
+    /// A script's `main`.
+    Script(Vec<tern_binary::Bytecode>),
 }
 
 /// A loaded module.
@@ -414,7 +445,9 @@ impl CodeCache {
     ) -> Result<Arc<LoadedModule>, VmError> {
         let id = module_id(&compiled)?;
         let structs = self.load_structs(&compiled, &id)?;
-        let links = Arc::new(self.build_links(&*compiled, Some(id.clone()))?);
+        let mut links = self.build_links(&*compiled, Some(id.clone()))?;
+        links.source = SourceCode::Module(compiled.clone());
+        let links = Arc::new(links);
         let mut functions = Vec::with_capacity(compiled.function_defs.len());
         let mut by_name = HashMap::new();
         for (i, def) in compiled.function_defs.iter().enumerate() {
@@ -435,7 +468,9 @@ impl CodeCache {
 
     /// Loads a script's `main` as a function.
     pub fn load_script(&mut self, script: &CompiledScript) -> Result<Arc<Function>, VmError> {
-        let links = Arc::new(self.build_links(script, None)?);
+        let mut links = self.build_links(script, None)?;
+        links.source = SourceCode::Script(script.code.code.clone());
+        let links = Arc::new(links);
         lower::load_script(self, script, links).map(Arc::new)
     }
 
@@ -544,6 +579,7 @@ impl CodeCache {
             handles,
             instantiations,
             constants,
+            source: SourceCode::None,
         })
     }
 
