@@ -45,8 +45,8 @@ impl Session<'_> {
             .get(usize::from(handle))
             .ok_or_else(|| invariant("function handle out of range"))?;
         if cell.get().is_none() {
-            let f = self.resolve(links, handle)?;
-            let _ = cell.get_or_init(|| f);
+            // Resolving fills the cell.
+            self.resolve(links, handle)?;
         }
         match cell.get() {
             Some(f) => Ok(f),
@@ -184,20 +184,9 @@ impl Session<'_> {
     /// Moves the callee's arguments from the operand stack into a new locals area; returns
     /// its base.
     fn push_arguments(&mut self, callee: &Function) -> Result<u32, VmError> {
-        let n = callee.param_count();
-        let len = self.machine.operands.len();
-        let start = len
-            .checked_sub(n)
-            .ok_or_else(|| invariant("operand stack underflow"))?;
-        let base = self.machine.locals.len() as u32;
-        // perf: values are `Copy`, so arguments move as one slice copy.
-        let m = &mut self.machine;
-        m.locals
-            .extend_from_slice(m.operands.get(start..).unwrap_or_default());
-        m.operands.truncate(start);
-        let total = m.locals.len() + callee.local_count().saturating_sub(n);
-        m.locals.resize(total, Value::Invalid);
-        Ok(base)
+        self.machine
+            .enter_window(callee.param_count(), callee.local_count())
+            .ok_or_else(|| invariant("operand stack underflow"))
     }
 
     /// Calls `callee` with its arguments on the operand stack: natives run at once (returning

@@ -98,27 +98,19 @@ impl Session<'_> {
     ) -> Option<Frame<'a>> {
         let function: &'a Function = frame.function;
         let callee: &'a Function = function.links.resolved.get(usize::from(handle))?.get()?;
-        let n = callee.param_count();
-        let m = &mut self.machine;
-        let len = m.operands.len();
         if callee.body.is_none()
             || !callee.type_params.is_empty()
             || depth >= self.runtime.config.max_call_depth
-            || len < n
         {
             return None;
         }
-        let base = m.locals.len();
-        // perf: values are `Copy`, so arguments move as one slice copy.
-        m.locals
-            .extend_from_slice(m.operands.get(len - n..).unwrap_or_default());
-        m.operands.truncate(len - n);
-        m.locals
-            .resize(base + callee.local_count().max(n), Value::Invalid);
+        let base = self
+            .machine
+            .enter_window(callee.param_count(), callee.local_count())?;
         Some(Frame {
             function: callee,
             pc: 0,
-            base: base as u32,
+            base,
             generic: None,
         })
     }

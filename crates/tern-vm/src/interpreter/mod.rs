@@ -58,6 +58,23 @@ pub(crate) struct Machine {
     pub locals: Vec<Value>,
 }
 
+impl Machine {
+    /// Moves the top `params` operands into a new locals window of `locals` slots (the rest
+    /// unset) and returns the window's base, or `None` when the stack holds fewer operands.
+    #[inline(always)]
+    pub(crate) fn enter_window(&mut self, params: usize, locals: usize) -> Option<u32> {
+        let start = self.operands.len().checked_sub(params)?;
+        let base = self.locals.len();
+        // perf: values are `Copy`, so arguments move as one slice copy.
+        self.locals
+            .extend_from_slice(self.operands.get(start..).unwrap_or_default());
+        self.operands.truncate(start);
+        self.locals
+            .resize(base + locals.max(params), Value::Invalid);
+        Some(base as u32)
+    }
+}
+
 impl Default for Machine {
     fn default() -> Self {
         Machine {
