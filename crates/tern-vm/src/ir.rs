@@ -184,8 +184,8 @@ pub enum Op {
         /// The `ld_u64` immediate.
         imm: u64,
     },
-    /// Super-instruction for `copy_loc|move_loc src; ld_u64 imm; add|sub; st_loc dst` (same
-    /// shadowing scheme as [`Op::CmpLocImmBrFalse`]).
+    /// Super-instruction for `copy_loc|move_loc src; ld_u64 imm; mul|mod|div; st_loc dst`
+    /// (same shadowing scheme as [`Op::CmpLocImmBrFalse`]; add and sub have their own variants).
     ArithLocImmStLoc {
         /// The local read.
         src: u8,
@@ -317,13 +317,9 @@ pub enum FusedCmp {
     Neq,
 }
 
-/// The arithmetic of a fused local update.
+/// The arithmetic of a fused local update (add and sub are variants of their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FusedArith {
-    /// `+`.
-    Add,
-    /// `-`.
-    Sub,
     /// `*`.
     Mul,
     /// `%`.

@@ -1168,8 +1168,6 @@ fn fast_step<const METERED: bool>(
             gas,
             (src, moved, dst),
             |x| match arith {
-                FusedArith::Add => x.checked_add(imm),
-                FusedArith::Sub => x.checked_sub(imm),
                 FusedArith::Mul => x.checked_mul(imm),
                 FusedArith::Mod => x.checked_rem(imm),
                 FusedArith::Div => x.checked_div(imm),
