@@ -190,7 +190,11 @@ impl Heap {
 
     /// Frees a container and everything it owns.
     pub fn free_tree(&mut self, root: ContainerId) {
-        let mut pending = vec![root];
+        // perf: most containers own no other container; those are freed without a worklist.
+        let Ok(c) = self.take(root) else { return };
+        let mut pending = Vec::new();
+        push_children(&c, &mut pending);
+        drop(c);
         while let Some(id) = pending.pop() {
             let Ok(c) = self.take(id) else { continue };
             push_children(&c, &mut pending);
