@@ -704,7 +704,7 @@ fn arith_imm<const METERED: bool>(
     limit: usize,
     pc: &mut u32,
     gas: &mut u64,
-    op: impl Fn(Value) -> Option<Value>,
+    op: impl Fn(&mut Value) -> Option<()>,
 ) -> bool {
     let n = ops.len();
     let (Some(top), Some(left)) = (ops.last_mut(), charge::<METERED>(*gas, 1)) else {
@@ -714,28 +714,38 @@ fn arith_imm<const METERED: bool>(
     if n >= limit {
         return false;
     }
-    let Some(result) = op(*top) else { return false };
-    *top = result;
+    if op(top).is_none() {
+        return false;
+    }
     *gas = left;
     *pc += 1;
     true
 }
 
-/// A u64 operation as a value operation (other kinds give `None`).
+/// A u64 operation applied in place (other kinds give `None` and are left as they are).
+///
+/// perf: the value is read and written as tag and payload, never copied whole (a whole-value
+/// load of a value just stored piecewise defeats store-to-load forwarding).
 #[inline(always)]
-fn on_u64(f: impl Fn(u64) -> Option<u64>) -> impl Fn(Value) -> Option<Value> {
+fn on_u64(f: impl Fn(u64) -> Option<u64>) -> impl Fn(&mut Value) -> Option<()> {
     move |v| match v {
-        Value::U64(x) => f(x).map(Value::U64),
+        Value::U64(x) => {
+            *x = f(*x)?;
+            Some(())
+        }
         _ => None,
     }
 }
 
-/// An i64 operation as a value operation (`checked_rem` and `checked_div` fail on MIN by -1
-/// as the general path does).
+/// An i64 operation applied in place (`checked_rem` and `checked_div` fail on MIN by -1 as
+/// the general path does).
 #[inline(always)]
-fn on_i64(f: impl Fn(i64) -> Option<i64>) -> impl Fn(Value) -> Option<Value> {
+fn on_i64(f: impl Fn(i64) -> Option<i64>) -> impl Fn(&mut Value) -> Option<()> {
     move |v| match v {
-        Value::I64(x) => f(x).map(Value::I64),
+        Value::I64(x) => {
+            *x = f(*x)?;
+            Some(())
+        }
         _ => None,
     }
 }
@@ -810,12 +820,11 @@ fn pack_fast(
 /// `BorrowField` of a struct on the top of the stack.
 #[inline]
 fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
-    let Some(top) = ops.last_mut() else {
-        return false;
-    };
-    let Value::Ref(Ref {
-        place: Place::Whole(c),
-    }) = *top
+    let Some(
+        top @ &mut Value::Ref(Ref {
+            place: Place::Whole(c),
+        }),
+    ) = ops.last_mut()
     else {
         return false;
     };
@@ -834,18 +843,29 @@ fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
 /// `ReadRef` of a primitive.
 #[inline]
 fn read_ref_fast(locals: &[Value], ops: &mut [Value], heap: &Heap) -> bool {
-    let Some(top) = ops.last_mut() else {
+    let Some(top @ &mut Value::Ref(Ref { place })) = ops.last_mut() else {
         return false;
     };
-    let Value::Ref(r) = *top else { return false };
-    let v = match r.place {
+    let v = match place {
         Place::Local(abs) => match locals.get(abs as usize) {
             Some(v) => *v,
             None => return false,
         },
-        Place::Elem(c, i) => match heap.get(c).ok().and_then(|c| element(c, i as usize).ok()) {
-            Some(v) => v,
-            None => return false,
+        Place::Elem(c, i) => match heap.get(c) {
+            // perf: u64 elements as tag and payload (see `on_u64`).
+            Ok(Container::Vec(e)) => match e.get(i as usize) {
+                Some(&Value::U64(x)) => {
+                    *top = Value::U64(x);
+                    return true;
+                }
+                Some(v) => *v,
+                None => return false,
+            },
+            Ok(c) => match element(c, i as usize) {
+                Ok(v) => v,
+                Err(_) => return false,
+            },
+            Err(_) => return false,
         },
         Place::Whole(_) => return false,
     };
@@ -860,16 +880,17 @@ fn read_ref_fast(locals: &[Value], ops: &mut [Value], heap: &Heap) -> bool {
 #[inline]
 fn write_ref_fast(locals: &mut [Value], ops: &mut Vec<Value>, heap: &mut Heap) -> bool {
     let n = ops.len();
-    let (Some(Value::Ref(r)), Some(v)) = (
-        n.checked_sub(1).and_then(|i| ops.get(i)).copied(),
-        n.checked_sub(2).and_then(|i| ops.get(i)).copied(),
+    let (Some(&Value::Ref(Ref { place })), Some(v)) = (
+        n.checked_sub(1).and_then(|i| ops.get(i)),
+        n.checked_sub(2).and_then(|i| ops.get(i)),
     ) else {
         return false;
     };
-    if !is_scalar(&v) {
+    if !is_scalar(v) {
         return false;
     }
-    let slot = match r.place {
+    let v = *v;
+    let slot = match place {
         Place::Local(abs) => locals.get_mut(abs as usize),
         Place::Elem(c, i) => match heap.get_mut(c) {
             Ok(Container::Struct(f) | Container::Variant(_, f)) => f.get_mut(i as usize),
@@ -901,13 +922,13 @@ fn write_ref_fast(locals: &mut [Value], ops: &mut Vec<Value>, heap: &mut Heap) -
 fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
     let n = ops.len();
     let (
-        Some(Value::Ref(Ref {
+        Some(&Value::Ref(Ref {
             place: Place::Whole(c),
         })),
-        Some(Value::U64(i)),
+        Some(&Value::U64(i)),
     ) = (
-        n.checked_sub(2).and_then(|i| ops.get(i)).copied(),
-        n.checked_sub(1).and_then(|i| ops.get(i)).copied(),
+        n.checked_sub(2).and_then(|i| ops.get(i)),
+        n.checked_sub(1).and_then(|i| ops.get(i)),
     )
     else {
         return false;
@@ -922,6 +943,32 @@ fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
     if let Some(top) = ops.last_mut() {
         *top = elem_ref(c, i as u32, v);
     }
+    true
+}
+
+/// `VecPushBack` of a primitive.
+#[inline]
+fn vec_push_back_fast(ops: &mut Vec<Value>, heap: &mut Heap) -> bool {
+    let n = ops.len();
+    let (
+        Some(&Value::Ref(Ref {
+            place: Place::Whole(c),
+        })),
+        Some(v),
+    ) = (
+        n.checked_sub(2).and_then(|i| ops.get(i)),
+        n.checked_sub(1).and_then(|i| ops.get(i)),
+    )
+    else {
+        return false;
+    };
+    match (heap.get_mut(c), v) {
+        (Ok(Container::Vec(e)), &Value::U64(x)) => e.push(Value::U64(x)),
+        (Ok(Container::Vec(e)), v) if is_scalar(v) => e.push(*v),
+        (Ok(Container::Bytes(b)), &Value::U8(x)) => b.push(x),
+        _ => return false,
+    }
+    ops.truncate(n - 2);
     true
 }
 
@@ -1189,7 +1236,14 @@ fn fast_step<const METERED: bool>(
         } => arith_loc_imm::<METERED>(m, base, limit, pc, gas, (src, moved, dst), |x| {
             x.checked_sub(imm)
         }),
+        // perf: a u64 or bool is rebuilt from its tag and payload rather than copied whole:
+        // the whole-value copy reads 40 bytes the last write stored piecewise, which defeats
+        // store-to-load forwarding.
         Op::CopyLoc(i) => match m.locals.get(base + usize::from(i)) {
+            Some(&Value::U64(x)) if ops.len() < limit => {
+                ops.push(Value::U64(x));
+                true
+            }
             Some(v) if is_scalar(v) && ops.len() < limit => {
                 ops.push(*v);
                 true
@@ -1198,14 +1252,29 @@ fn fast_step<const METERED: bool>(
         },
         // Moving a container moves its id.
         Op::MoveLoc(i) => match m.locals.get_mut(base + usize::from(i)) {
+            Some(slot @ &mut Value::U64(x)) if ops.len() < limit => {
+                *slot = Value::Invalid;
+                ops.push(Value::U64(x));
+                true
+            }
             Some(slot) if !matches!(slot, Value::Invalid) && ops.len() < limit => {
                 ops.push(std::mem::take(slot));
                 true
             }
             _ => false,
         },
-        Op::StLoc(i) => match (ops.last().copied(), m.locals.get_mut(base + usize::from(i))) {
-            (Some(v), Some(slot)) if !matches!(v, Value::Invalid) => {
+        Op::StLoc(i) => match (ops.last(), m.locals.get_mut(base + usize::from(i))) {
+            (Some(&Value::U64(x)), Some(slot)) if !matches!(slot, Value::Container(_)) => {
+                *slot = Value::U64(x);
+                ops.pop();
+                true
+            }
+            (Some(&Value::Bool(x)), Some(slot)) if !matches!(slot, Value::Container(_)) => {
+                *slot = Value::Bool(x);
+                ops.pop();
+                true
+            }
+            (Some(&v), Some(slot)) if !matches!(v, Value::Invalid) => {
                 let old = std::mem::replace(slot, v);
                 ops.pop();
                 heap.free_value(old);
@@ -1258,6 +1327,24 @@ fn fast_step<const METERED: bool>(
         Op::ReadRef => read_ref_fast(&m.locals, ops, heap),
         Op::WriteRef => write_ref_fast(&mut m.locals, ops, heap),
         Op::VecBorrow => vec_borrow_fast(ops, heap),
+        Op::VecPushBack => vec_push_back_fast(ops, heap),
+        Op::VecLen => match ops.last_mut() {
+            Some(
+                top @ &mut Value::Ref(Ref {
+                    place: Place::Whole(c),
+                }),
+            ) => {
+                let len = match heap.get(c) {
+                    Ok(Container::Vec(e)) => e.len(),
+                    Ok(Container::Bytes(b)) => b.len(),
+                    _ => return false,
+                };
+                *top = Value::U64(len as u64);
+                true
+            }
+            _ => false,
+        },
+        Op::FreezeRef => true,
         Op::LdU64(k) if ops.len() < limit => {
             ops.push(Value::U64(k));
             true
@@ -1293,31 +1380,40 @@ fn fast_step<const METERED: bool>(
             ) else {
                 return false;
             };
-            let r = match (*a, *b) {
-                (Value::U64(x), Value::U64(y)) => match *op {
+            // perf: each u64 result is stored in its own arm (tag and payload, no whole-value
+            // temporary).
+            if let (&Value::U64(x), &Value::U64(y)) = (a, b) {
+                let r = match *op {
                     Op::Add => match x.checked_add(y) {
-                        Some(r) => Value::U64(r),
+                        Some(r) => Ok(r),
                         None => return false,
                     },
                     Op::Sub => match x.checked_sub(y) {
-                        Some(r) => Value::U64(r),
+                        Some(r) => Ok(r),
                         None => return false,
                     },
                     Op::Mul => match x.checked_mul(y) {
-                        Some(r) => Value::U64(r),
+                        Some(r) => Ok(r),
                         None => return false,
                     },
-                    Op::Lt => Value::Bool(x < y),
-                    Op::Gt => Value::Bool(x > y),
-                    Op::Le => Value::Bool(x <= y),
-                    Op::Ge => Value::Bool(x >= y),
-                    Op::Eq => Value::Bool(x == y),
-                    _ => Value::Bool(x != y),
-                },
-                (a, b) => match scalar_binary(*op, a, b) {
-                    Some(r) => r,
-                    None => return false,
-                },
+                    Op::Lt => Err(x < y),
+                    Op::Gt => Err(x > y),
+                    Op::Le => Err(x <= y),
+                    Op::Ge => Err(x >= y),
+                    Op::Eq => Err(x == y),
+                    _ => Err(x != y),
+                };
+                ops.truncate(n - 1);
+                if let Some(top) = ops.last_mut() {
+                    match r {
+                        Ok(r) => *top = Value::U64(r),
+                        Err(b) => *top = Value::Bool(b),
+                    }
+                }
+                return true;
+            }
+            let Some(r) = scalar_binary(*op, *a, *b) else {
+                return false;
             };
             ops.truncate(n - 1);
             if let Some(top) = ops.last_mut() {

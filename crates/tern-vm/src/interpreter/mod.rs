@@ -65,9 +65,15 @@ impl Machine {
     pub(crate) fn enter_window(&mut self, params: usize, locals: usize) -> Option<u32> {
         let start = self.operands.len().checked_sub(params)?;
         let base = self.locals.len();
-        // perf: values are `Copy`, so arguments move as one slice copy.
-        self.locals
-            .extend_from_slice(self.operands.get(start..).unwrap_or_default());
+        // perf: a u64 argument moves as tag and payload: the caller usually pushed it just
+        // before the call, and a whole-value copy of a value stored piecewise defeats
+        // store-to-load forwarding.
+        for v in self.operands.get(start..).unwrap_or_default() {
+            match *v {
+                Value::U64(x) => self.locals.push(Value::U64(x)),
+                other => self.locals.push(other),
+            }
+        }
         self.operands.truncate(start);
         self.locals
             .resize(base + locals.max(params), Value::Invalid);
