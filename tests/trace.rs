@@ -50,6 +50,50 @@ head:
 done:
     move_loc acc
     ret
+
+fun add3(a: u64, b: u64, c: u64): u64
+    move_loc a
+    ld_u64 100
+    mul
+    move_loc b
+    ld_u64 10
+    mul
+    add
+    move_loc c
+    add
+    ret
+
+// Calls a closure held in a local (`copy_loc f; call_closure`, the fused call) with the middle
+// parameter captured.
+public fun closure_sum(n: u64): u64
+    local f: |u64, u64|u64 has copy + drop
+    local acc: u64
+    local i: u64
+    ld_u64 5
+    pack_closure add3, 2
+    st_loc f
+    ld_u64 0
+    st_loc acc
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    copy_loc i
+    move_loc acc
+    copy_loc f
+    call_closure <|u64, u64|u64 has copy + drop>
+    st_loc acc
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    move_loc acc
+    ret
 ";
 
 fn vm() -> Vm {
@@ -60,7 +104,7 @@ fn vm() -> Vm {
 
 #[test]
 fn traced_runs_count_what_the_meter_charges_and_return_the_same() {
-    for (function, arg) in [("fib", 12u64), ("sum_to", 100)] {
+    for (function, arg) in [("fib", 12u64), ("sum_to", 100), ("closure_sum", 20)] {
         let target = format!("0x42::t::{function}");
         let mut vm = vm();
         let plain = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap();
@@ -70,7 +114,9 @@ fn traced_runs_count_what_the_meter_charges_and_return_the_same() {
         let traced = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap();
         assert_eq!(traced.return_values, plain.return_values);
         let trace = traced.trace.unwrap();
-        assert_eq!(trace.calls.len(), 1, "only the entry function is listed");
+        // The entry function and each closure call are listed.
+        let closure_calls = if function == "closure_sum" { arg } else { 0 };
+        assert_eq!(trace.calls.len() as u64, 1 + closure_calls);
         assert_ne!(trace.fingerprint, 0);
 
         // The meter runs out one instruction short of the traced count, not at it.
@@ -96,4 +142,35 @@ fn a_failed_run_keeps_its_trace() {
     assert_eq!(trace.instructions, 10);
     assert_eq!(trace.branch_outcomes, vec![false]);
     assert!(vm.take_failure_trace().is_none());
+}
+
+/// The fast loop (fused instructions) and the traced loop (original instructions only) run
+/// out of gas at the same instruction for every budget.
+#[test]
+fn fused_and_original_instructions_run_out_of_gas_at_the_same_offset() {
+    for (function, arg) in [("fib", 6u64), ("sum_to", 6), ("closure_sum", 4)] {
+        let target = format!("0x42::t::{function}");
+        let mut vm = vm();
+        vm.set_tracing(true);
+        let total = vm
+            .call(&target, &[], &[MoveValue::U64(arg)])
+            .unwrap()
+            .trace
+            .unwrap()
+            .instructions;
+        for budget in 0..total {
+            vm.set_gas_budget(Some(budget));
+            vm.set_tracing(true);
+            let traced = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap_err();
+            vm.set_tracing(false);
+            let fast = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap_err();
+            assert_eq!(fast.status(), StatusCode::OUT_OF_GAS);
+            assert_eq!(
+                format!("{fast:?}"),
+                format!("{traced:?}"),
+                "{function} with budget {budget}"
+            );
+        }
+        vm.set_gas_budget(None);
+    }
 }

@@ -274,6 +274,13 @@ pub enum Op {
     /// Super-instruction for `ld_i64 imm; div` on a i64 at the top of the stack
     /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
     DivImmI64(i64),
+    /// Super-instruction for `copy_loc local; call_closure`: calls the closure held in
+    /// `local` without copying it (same shadowing scheme; the fast path takes closures over
+    /// non-generic Move functions that capture only primitives).
+    CallClosureLoc {
+        /// The local holding the closure.
+        local: u8,
+    },
     /// Super-instruction for `ld_u64 imm; st_loc dst` (same shadowing scheme).
     LdU64StLoc {
         /// The local written.
@@ -395,6 +402,7 @@ pub fn fuse(code: &mut [Op]) {
                 Op::BinLocLoc { a, b, moves, op }
             }
             [Op::LdU64(imm), Op::StLoc(dst), _, _] => Op::LdU64StLoc { dst, imm },
+            [Op::CopyLoc(local), Op::CallClosure(_), _, _] => Op::CallClosureLoc { local },
             [Op::LdU64(imm), arith, _, _] => match arith {
                 Op::Add => Op::AddImm(imm),
                 Op::Sub => Op::SubImm(imm),

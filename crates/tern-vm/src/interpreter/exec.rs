@@ -6,7 +6,8 @@ use super::{invariant, locate, Frame, Pins};
 use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
 use crate::loader::Function;
 use crate::session::Session;
-use crate::values::{Container, ContainerId, Heap, Place, Ref, Value};
+use crate::types::TypeListId;
+use crate::values::{ClosureTarget, Container, ContainerId, Heap, Place, Ref, Value};
 use tern_primitives::{StatusCode, VmError};
 
 /// Why the inner loop left a frame.
@@ -27,6 +28,8 @@ pub(crate) enum Flow<'a> {
     Jump(u32),
     /// Enter this frame (the caller resumes at the next op).
     Call(Frame<'a>),
+    /// Enter this frame; the caller resumes one op later (a fused call's second op).
+    CallSkip(Frame<'a>),
     /// The frame returned (its locals are already released).
     Return,
 }
@@ -115,6 +118,87 @@ impl Session<'_> {
         })
     }
 
+    /// `copy_loc local; call_closure` without the copy: enters the function of the closure in
+    /// `local` when it is a resolved, non-generic Move function, every captured value is a
+    /// primitive (so copying them is what copying the closure would give the callee), and the
+    /// call fits the gas, stack and depth limits. `None` leaves everything as it was for the
+    /// general path. The `copy_loc` is already charged; this charges the `call_closure`.
+    #[inline(always)]
+    fn enter_closure_in_local<'a, const METERED: bool>(
+        &mut self,
+        frame: &Frame<'a>,
+        depth: usize,
+        local: u8,
+        pins: &mut Pins<'a>,
+    ) -> Option<Frame<'a>> {
+        if depth >= self.runtime.config.max_call_depth || (METERED && self.gas_left == 0) {
+            return None;
+        }
+        let Some(&Value::Container(c)) = self
+            .machine
+            .locals
+            .get(frame.base as usize + usize::from(local))
+        else {
+            return None;
+        };
+        let Ok(Container::Closure(closure)) = self.heap.get(c) else {
+            return None;
+        };
+        let ClosureTarget::Resolved(target) = &closure.target else {
+            return None;
+        };
+        if closure.ty_args != TypeListId::EMPTY || !closure.captured.iter().all(is_scalar) {
+            return None;
+        }
+        let function: &'a Function = pins.pin_shared(target);
+        if function.body.is_none() || !function.type_params.is_empty() {
+            return None;
+        }
+        let total = function.param_count();
+        let captured = &closure.captured;
+        let provided = total.checked_sub(captured.len())?;
+        // The mask must place every captured value (then the interleaving below cannot fail).
+        let placed = match total {
+            0..64 => closure.mask & ((1u64 << total) - 1),
+            _ => closure.mask,
+        };
+        if placed.count_ones() as usize != captured.len() {
+            return None;
+        }
+        let operands = &mut self.machine.operands;
+        let start = operands.len().checked_sub(provided)?;
+        // The copied closure is pushed (then popped) and the arguments are pushed one by one.
+        if operands.len() >= self.runtime.config.max_operand_stack
+            || start + total > self.runtime.config.max_operand_stack
+        {
+            return None;
+        }
+        // Interleave the captured values with the given ones in place, from the back (each
+        // given value moves up, never over one not yet moved).
+        operands.resize(start + total, Value::Invalid);
+        let (mut k, mut j) = (captured.len(), provided);
+        for i in (0..total).rev() {
+            let v = if i < 64 && closure.mask & (1 << i) != 0 {
+                k = k.checked_sub(1)?;
+                *captured.get(k)?
+            } else {
+                j = j.checked_sub(1)?;
+                *operands.get(start + j)?
+            };
+            *operands.get_mut(start + i)? = v;
+        }
+        if METERED {
+            self.gas_left -= 1;
+        }
+        let base = self.machine.enter_window(total, function.local_count())?;
+        Some(Frame {
+            function,
+            pc: 0,
+            base,
+            generic: None,
+        })
+    }
+
     /// The dispatch loop: runs `frame`, entering resolved non-generic Move callees and
     /// returning to callers itself, until a call needs the general path or the entry frame
     /// returns. The current frame's code, pc and locals base live in local variables.
@@ -178,6 +262,9 @@ impl Session<'_> {
                         return Ok(Exit::Call(handle));
                     }
                     Op::Ret => Ok(Flow::Return),
+                    Op::CallClosureLoc { local } => {
+                        self.call_closure_in_local::<METERED>(frame, frames, body, local, pins)
+                    }
                     op => self.step(frame, frames, body, unfused(op), pins),
                 };
                 match flow {
@@ -185,6 +272,10 @@ impl Session<'_> {
                     Ok(Flow::Jump(target)) => next = target,
                     Ok(Flow::Call(callee)) => {
                         frame.pc = next;
+                        return Ok(Exit::Enter(callee));
+                    }
+                    Ok(Flow::CallSkip(callee)) => {
+                        frame.pc = next + 1;
                         return Ok(Exit::Enter(callee));
                     }
                     Ok(Flow::Return) => {
@@ -203,6 +294,23 @@ impl Session<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// [`Op::CallClosureLoc`]: the fused call when [`Session::enter_closure_in_local`] takes
+    /// it, else the `copy_loc` alone (the `call_closure` follows at the next pc).
+    #[inline(never)]
+    fn call_closure_in_local<'a, const METERED: bool>(
+        &mut self,
+        frame: &Frame<'a>,
+        frames: &[Frame<'a>],
+        body: &crate::loader::Body,
+        local: u8,
+        pins: &mut Pins<'a>,
+    ) -> Result<Flow<'a>, VmError> {
+        match self.enter_closure_in_local::<METERED>(frame, frames.len(), local, pins) {
+            Some(callee) => Ok(Flow::CallSkip(callee)),
+            None => self.step(frame, frames, body, Op::CopyLoc(local), pins),
         }
     }
 
@@ -294,6 +402,8 @@ impl Session<'_> {
                         frame.pc = next;
                         return Ok(Exit::Enter(callee));
                     }
+                    // Traced runs execute the original ops only.
+                    Ok(Flow::CallSkip(_)) => return Err(invariant("fused call in a traced run")),
                     Ok(Flow::Return) => {
                         self.release_frame(frame);
                         match frames.pop() {
@@ -539,6 +649,7 @@ impl Session<'_> {
             | Op::CmpLocLocBrFalse { .. }
             | Op::BinLocLoc { .. }
             | Op::LdU64StLoc { .. }
+            | Op::CallClosureLoc { .. }
             | Op::AddImm(_)
             | Op::SubImm(_)
             | Op::MulImm(_)
@@ -656,6 +767,7 @@ fn unfused(op: Op) -> Op {
     match op {
         Op::CmpLocImmBrFalse { local, .. } => Op::CopyLoc(local),
         Op::CmpLocLocBrFalse { a, .. } => Op::CopyLoc(a),
+        Op::CallClosureLoc { local } => Op::CopyLoc(local),
         Op::BinLocLoc { a, moves, .. } if moves & 1 != 0 => Op::MoveLoc(a),
         Op::BinLocLoc { a, .. } => Op::CopyLoc(a),
         Op::LdU64StLoc { imm, .. }
