@@ -1,7 +1,6 @@
 //! The dispatch loop.
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
-use super::refs::element;
 use super::{invariant, locate, Frame, Pins};
 use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
 use crate::loader::Function;
@@ -799,8 +798,8 @@ fn unfused(op: Op) -> Op {
 /// A reference to element `i` of container `c` holding `v` (a whole reference when `v` is a
 /// container).
 #[inline(always)]
-fn elem_ref(c: ContainerId, i: u32, v: Value) -> Value {
-    let place = match v {
+fn elem_ref(c: ContainerId, i: u32, v: &Value) -> Value {
+    let place = match *v {
         Value::Container(inner) => Place::Whole(inner),
         _ => Place::Elem(c, i),
     };
@@ -943,7 +942,7 @@ fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
     match heap.get(c) {
         Ok(Container::Struct(fields)) => match fields.get(usize::from(offset)) {
             Some(v) => {
-                *top = elem_ref(c, u32::from(offset), *v);
+                *top = elem_ref(c, u32::from(offset), v);
                 true
             }
             None => false,
@@ -958,33 +957,37 @@ fn read_ref_fast(locals: &[Value], ops: &mut [Value], heap: &Heap) -> bool {
     let Some(top @ &mut Value::Ref(Ref { place })) = ops.last_mut() else {
         return false;
     };
-    let v = match place {
+    let src: &Value = match place {
         Place::Local(abs) => match locals.get(abs as usize) {
-            Some(v) => *v,
+            Some(v) => v,
             None => return false,
         },
-        Place::Elem(c, i) => match heap.get(c) {
-            // perf: u64 elements as tag and payload (see `on_u64`).
-            Ok(Container::Vec(e)) => match e.get(i as usize) {
-                Some(&Value::U64(x)) => {
-                    *top = Value::U64(x);
-                    return true;
-                }
-                Some(v) => *v,
+        Place::Elem(c, i) => {
+            let slot = match heap.get(c) {
+                Ok(Container::Struct(f) | Container::Variant(_, f)) => f.get(i as usize),
+                Ok(Container::Vec(e)) => e.get(i as usize),
+                Ok(Container::Bytes(b)) => match b.get(i as usize) {
+                    Some(&x) => {
+                        *top = Value::U8(x);
+                        return true;
+                    }
+                    None => return false,
+                },
+                _ => None,
+            };
+            match slot {
+                Some(v) => v,
                 None => return false,
-            },
-            Ok(c) => match element(c, i as usize) {
-                Ok(v) => v,
-                Err(_) => return false,
-            },
-            Err(_) => return false,
-        },
+            }
+        }
         Place::Whole(_) => return false,
     };
-    if !is_scalar(&v) {
-        return false;
+    // perf: a u64 as tag and payload (see `on_u64`).
+    match *src {
+        Value::U64(x) => *top = Value::U64(x),
+        Value::Container(_) | Value::Invalid => return false,
+        v => *top = v,
     }
-    *top = v;
     true
 }
 
@@ -1045,15 +1048,19 @@ fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
     else {
         return false;
     };
-    let v = match heap.get(c) {
-        Ok(Container::Vec(e)) => e.get(i as usize).copied(),
-        Ok(Container::Bytes(b)) => b.get(i as usize).map(|x| Value::U8(*x)),
-        _ => None,
+    let r = match heap.get(c) {
+        Ok(Container::Vec(e)) => match e.get(i as usize) {
+            Some(v) => elem_ref(c, i as u32, v),
+            None => return false,
+        },
+        Ok(Container::Bytes(b)) if (i as usize) < b.len() => Value::Ref(Ref {
+            place: Place::Elem(c, i as u32),
+        }),
+        _ => return false,
     };
-    let Some(v) = v else { return false };
     ops.truncate(n - 1);
     if let Some(top) = ops.last_mut() {
-        *top = elem_ref(c, i as u32, v);
+        *top = r;
     }
     true
 }
