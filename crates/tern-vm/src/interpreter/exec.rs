@@ -628,10 +628,12 @@ impl Session<'_> {
                 return Err(VmError::new(StatusCode::ABORTED).with_sub_status(code));
             }
             Op::AbortMsg => return Err(self.abort_msg()),
-            Op::Exists(t) => self.exists(frame, body, t)?,
-            Op::BorrowGlobal { ty, mutable } => self.borrow_global(frame, body, ty, mutable)?,
-            Op::MoveFrom(t) => self.move_from(frame, body, t)?,
-            Op::MoveTo(t) => self.move_to(frame, body, t)?,
+            Op::Exists(t) => self.exists(frame, callers, body, t)?,
+            Op::BorrowGlobal { ty, mutable } => {
+                self.borrow_global(frame, callers, body, ty, mutable)?
+            }
+            Op::MoveFrom(t) => self.move_from(frame, callers, body, t)?,
+            Op::MoveTo(t) => self.move_to(frame, callers, body, t)?,
             Op::VecPack(t, n) => self.vec_pack(frame, body, t, n)?,
             Op::VecLen => self.vec_len()?,
             Op::VecBorrow => self.vec_borrow()?,

@@ -1,12 +1,13 @@
 //! Global storage instructions: `exists`, `borrow_global`, `move_from`, `move_to`.
 
 use super::{invariant, Frame};
+use crate::ir::Op;
 use crate::ir::TypeSlot;
 use crate::loader::Body;
 use crate::session::Session;
-use crate::types::TypeId;
+use crate::types::{TypeId, TypeNode};
 use crate::values::{Container, Place, Ref, Value};
-use tern_primitives::{AccountAddress, StatusCode, VmError};
+use tern_primitives::{AccountAddress, ModuleId, StatusCode, VmError};
 
 impl Session<'_> {
     /// The concrete type of a type slot in the running frame.
@@ -29,6 +30,52 @@ impl Session<'_> {
         }
     }
 
+    /// The peer's re-entrancy rule for global storage: a module is active once for every
+    /// frame of it entered from another module (or from a script), or through a closure (a
+    /// closure may have been built anywhere); while a module is active more than once, the
+    /// resources it defines cannot be accessed (`RUNTIME_DISPATCH_ERROR`).
+    pub(crate) fn check_reentrancy(
+        &self,
+        frame: &Frame<'_>,
+        callers: &[Frame<'_>],
+        ty: TypeId,
+    ) -> Result<(), VmError> {
+        // The entry frame counts; a module counted twice is re-entered.
+        let mut entered: smallvec::SmallVec<[&ModuleId; 8]> = smallvec::SmallVec::new();
+        let mut reentered = false;
+        let mut caller: Option<&Frame<'_>> = None;
+        for f in callers.iter().chain(std::iter::once(frame)) {
+            let counted = match caller {
+                None => true,
+                Some(c) => c.function.id.module != f.function.id.module || entered_by_closure(c),
+            };
+            if let (true, Some(m)) = (counted, f.function.id.module.as_ref()) {
+                reentered |= entered.contains(&m);
+                entered.push(m);
+            }
+            caller = Some(f);
+        }
+        if !reentered {
+            return Ok(());
+        }
+        let cache = self.runtime.read()?;
+        let TypeNode::Struct(sid, _) = cache.types.node(ty) else {
+            return Ok(());
+        };
+        let Some(info) = cache.struct_info(*sid) else {
+            return Err(invariant("unknown struct"));
+        };
+        if entered.iter().filter(|m| ***m == info.module).count() > 1 {
+            return Err(
+                VmError::new(StatusCode::RUNTIME_DISPATCH_ERROR).with_message(format!(
+                    "Resource `{}::{}` cannot be accessed because of active reentrancy of defining module.",
+                    info.module, info.name
+                )),
+            );
+        }
+        Ok(())
+    }
+
     fn pop_address(&mut self) -> Result<AccountAddress, VmError> {
         match self.pop()? {
             Value::Address(a) => Ok(a),
@@ -39,10 +86,12 @@ impl Session<'_> {
     pub(crate) fn exists(
         &mut self,
         frame: &Frame<'_>,
+        callers: &[Frame<'_>],
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
+        self.check_reentrancy(frame, callers, ty)?;
         let addr = self.pop_address()?;
         let present = self.global_slot(addr, ty)?.value.is_some();
         self.push(Value::Bool(present))
@@ -51,11 +100,13 @@ impl Session<'_> {
     pub(crate) fn borrow_global(
         &mut self,
         frame: &Frame<'_>,
+        callers: &[Frame<'_>],
         body: &Body,
         slot: TypeSlot,
         mutable: bool,
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
+        self.check_reentrancy(frame, callers, ty)?;
         let addr = self.pop_address()?;
         let g = self.global_slot(addr, ty)?;
         let Some(c) = g.value else {
@@ -73,10 +124,12 @@ impl Session<'_> {
     pub(crate) fn move_from(
         &mut self,
         frame: &Frame<'_>,
+        callers: &[Frame<'_>],
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
+        self.check_reentrancy(frame, callers, ty)?;
         let addr = self.pop_address()?;
         let g = self.global_slot(addr, ty)?;
         let Some(c) = g.value.take() else {
@@ -90,10 +143,12 @@ impl Session<'_> {
     pub(crate) fn move_to(
         &mut self,
         frame: &Frame<'_>,
+        callers: &[Frame<'_>],
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
+        self.check_reentrancy(frame, callers, ty)?;
         self.ensure_loaded(ty)?;
         let (max_nodes, max_depth) = (
             self.runtime.config.max_layout_nodes,
@@ -127,4 +182,19 @@ impl Session<'_> {
         g.dirty = true;
         Ok(())
     }
+}
+
+/// Whether a suspended caller is waiting in a `call_closure` (its pc is past the call; a
+/// fused closure call resumes past the original `call_closure` too).
+fn entered_by_closure(caller: &Frame<'_>) -> bool {
+    let Some(body) = caller.function.body.as_ref() else {
+        return false;
+    };
+    matches!(
+        caller
+            .pc
+            .checked_sub(1)
+            .and_then(|pc| body.code.get(pc as usize)),
+        Some(Op::CallClosure(_))
+    )
 }
