@@ -54,7 +54,9 @@ impl Session<'_> {
             }
             Container::Bytes(bytes)
         } else {
-            Container::Vec(items.collect())
+            let mut v = self.heap.new_vec();
+            v.extend(items);
+            Container::Vec(v)
         };
         let id = self.heap.alloc(c);
         self.push(Value::Container(id))

@@ -89,7 +89,15 @@ pub struct Heap {
     slots: Vec<Container>,
     free_head: u32,
     live: usize,
+    /// Buffers of freed vectors, emptied, for new vectors to reuse (perf: a temporary vector
+    /// costs no allocation and no regrowth in steady state).
+    spare_vecs: Vec<Vec<Value>>,
 }
+
+/// How many freed vector buffers the heap keeps, and the largest capacity it keeps: at most
+/// 32 × 256 values (about 320 KiB) stay allocated for reuse.
+const MAX_SPARE_VECS: usize = 32;
+const MAX_SPARE_CAPACITY: usize = 256;
 
 impl Default for Heap {
     fn default() -> Self {
@@ -97,6 +105,7 @@ impl Default for Heap {
             slots: Vec::new(),
             free_head: u32::MAX,
             live: 0,
+            spare_vecs: Vec::new(),
         }
     }
 }
@@ -194,11 +203,33 @@ impl Heap {
         let Ok(c) = self.take(root) else { return };
         let mut pending = Vec::new();
         push_children(&c, &mut pending);
-        drop(c);
+        self.recycle(c);
         while let Some(id) = pending.pop() {
             let Ok(c) = self.take(id) else { continue };
             push_children(&c, &mut pending);
+            self.recycle(c);
         }
+    }
+
+    /// Drops freed contents, keeping a vector's buffer for reuse (its children must already
+    /// be accounted for).
+    #[inline]
+    fn recycle(&mut self, c: Container) {
+        if let Container::Vec(mut v) = c {
+            if self.spare_vecs.len() < MAX_SPARE_VECS
+                && v.capacity() > 0
+                && v.capacity() <= MAX_SPARE_CAPACITY
+            {
+                v.clear();
+                self.spare_vecs.push(v);
+            }
+        }
+    }
+
+    /// An empty vector, reusing the buffer of a freed one when there is one.
+    #[inline]
+    pub fn new_vec(&mut self) -> Vec<Value> {
+        self.spare_vecs.pop().unwrap_or_default()
     }
 
     /// Frees every container owned by the contents `c` (which was already taken out).
@@ -397,6 +428,22 @@ fn push_children(c: &Container, out: &mut Vec<ContainerId>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn freed_vector_buffers_are_reused_empty() {
+        let mut h = Heap::new();
+        let mut v = h.new_vec();
+        v.extend([Value::U64(1), Value::U64(2), Value::U64(3)]);
+        let id = h.alloc(Container::Vec(v));
+        h.free_tree(id);
+        let reused = h.new_vec();
+        assert!(reused.is_empty());
+        assert!(reused.capacity() >= 3);
+        // Large buffers are not kept.
+        let big = h.alloc(Container::Vec(vec![Value::U64(0); MAX_SPARE_CAPACITY + 1]));
+        h.free_tree(big);
+        assert_eq!(h.new_vec().capacity(), 0);
+    }
 
     #[test]
     fn copy_equals_and_free() {
