@@ -147,6 +147,13 @@ impl Session<'_> {
             ty_args: ty_args.into(),
             resolved,
         });
+        // A non-generic caller's instantiation is the same in every session: the dispatch
+        // loop enters it directly from now on.
+        if frame.generic.is_none() {
+            if let Some(cell) = links.generic_frames.get(usize::from(inst)) {
+                let _ = cell.set(generic.clone());
+            }
+        }
         self.generic_calls.insert(
             key,
             GenericCall {
@@ -346,31 +353,39 @@ impl Session<'_> {
             }
         };
         let total = function.param_count();
-        let provided = total.saturating_sub(closure.captured.len());
-        let len = self.machine.operands.len();
-        let start = len
+        let captured = &closure.captured;
+        let provided = total.saturating_sub(captured.len());
+        // The mask must place every captured value among the parameters.
+        let placed = match total {
+            0..64 => closure.mask & ((1u64 << total) - 1),
+            _ => closure.mask,
+        };
+        if placed.count_ones() as usize != captured.len() {
+            return Err(invariant("closure argument count mismatch"));
+        }
+        let operands = &mut self.machine.operands;
+        let start = operands
+            .len()
             .checked_sub(provided)
             .ok_or_else(|| invariant("operand stack underflow"))?;
-        // perf: the arguments are interleaved in a small buffer, without heap allocation.
-        let mut args: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::with_capacity(total);
-        let mut given = self
-            .machine
-            .operands
-            .get(start..)
-            .unwrap_or_default()
-            .iter();
-        let mut captured = closure.captured.iter();
-        for i in 0..total {
-            let next = if i < 64 && closure.mask & (1 << i) != 0 {
-                captured.next()
-            } else {
-                given.next()
-            };
-            args.push(*next.ok_or_else(|| invariant("closure argument count mismatch"))?);
+        if start + total > self.runtime.config.max_operand_stack {
+            return Err(VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW));
         }
-        self.machine.operands.truncate(start);
-        for a in args {
-            self.push(a)?;
+        // perf: the captured values are interleaved with the given ones in place, from the
+        // back (each given value moves up, never over one not yet moved).
+        operands.resize(start + total, Value::Invalid);
+        let (mut k, mut j) = (captured.len(), provided);
+        for i in (0..total).rev() {
+            let v = if i < 64 && closure.mask & (1 << i) != 0 {
+                k -= 1;
+                captured.get(k).copied()
+            } else {
+                j -= 1;
+                operands.get(start + j).copied()
+            };
+            if let (Some(v), Some(slot)) = (v, operands.get_mut(start + i)) {
+                *slot = v;
+            }
         }
         let ty_args = if closure.ty_args == TypeListId::EMPTY {
             Vec::new()
