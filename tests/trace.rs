@@ -51,6 +51,34 @@ done:
     move_loc acc
     ret
 
+fun id<T>(x: T): T
+    move_loc x
+    ret
+
+// Calls a generic function from a non-generic one (entered directly once instantiated).
+public fun generic_sum(n: u64): u64
+    local acc: u64
+    ld_u64 0
+    st_loc acc
+head:
+    copy_loc n
+    ld_u64 0
+    gt
+    br_false done
+    move_loc acc
+    copy_loc n
+    call id<u64>
+    add
+    st_loc acc
+    move_loc n
+    ld_u64 1
+    sub
+    st_loc n
+    branch head
+done:
+    move_loc acc
+    ret
+
 fun add3(a: u64, b: u64, c: u64): u64
     move_loc a
     ld_u64 100
@@ -104,7 +132,12 @@ fn vm() -> Vm {
 
 #[test]
 fn traced_runs_count_what_the_meter_charges_and_return_the_same() {
-    for (function, arg) in [("fib", 12u64), ("sum_to", 100), ("closure_sum", 20)] {
+    for (function, arg) in [
+        ("fib", 12u64),
+        ("sum_to", 100),
+        ("closure_sum", 20),
+        ("generic_sum", 20),
+    ] {
         let target = format!("0x42::t::{function}");
         let mut vm = vm();
         let plain = vm.call(&target, &[], &[MoveValue::U64(arg)]).unwrap();
@@ -148,7 +181,12 @@ fn a_failed_run_keeps_its_trace() {
 /// out of gas at the same instruction for every budget.
 #[test]
 fn fused_and_original_instructions_run_out_of_gas_at_the_same_offset() {
-    for (function, arg) in [("fib", 6u64), ("sum_to", 6), ("closure_sum", 4)] {
+    for (function, arg) in [
+        ("fib", 6u64),
+        ("sum_to", 6),
+        ("closure_sum", 4),
+        ("generic_sum", 4),
+    ] {
         let target = format!("0x42::t::{function}");
         let mut vm = vm();
         vm.set_tracing(true);

@@ -117,6 +117,40 @@ impl Session<'_> {
         })
     }
 
+    /// Enters the callee of instantiation `inst` when the caller is not generic and a
+    /// previous call already instantiated it ([`ModuleLinks::generic_frames`]), the callee
+    /// is a Move function and the call depth allows it. `None` leaves everything as it was
+    /// for the general path.
+    ///
+    /// [`ModuleLinks::generic_frames`]: crate::loader::ModuleLinks
+    #[inline(always)]
+    fn enter_linked_generic<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        depth: usize,
+        inst: u16,
+    ) -> Option<Frame<'a>> {
+        if frame.generic.is_some() || depth >= self.runtime.config.max_call_depth {
+            return None;
+        }
+        let function: &'a Function = frame.function;
+        let links = &function.links;
+        let generic = links.generic_frames.get(usize::from(inst))?.get()?;
+        let info = links.instantiations.get(usize::from(inst))?;
+        let callee: &'a Function = links.resolved.get(usize::from(info.handle))?.get()?;
+        // Natives take the general path.
+        callee.body.as_ref()?;
+        let base = self
+            .machine
+            .enter_window(callee.param_count(), callee.local_count())?;
+        Some(Frame {
+            function: callee,
+            pc: 0,
+            base,
+            generic: Some(generic.clone()),
+        })
+    }
+
     /// `copy_loc local; call_closure` without the copy: enters the function of the closure in
     /// `local` when it is a resolved, non-generic Move function, every captured value is a
     /// primitive (so copying them is what copying the closure would give the callee), and the
@@ -259,6 +293,14 @@ impl Session<'_> {
                             continue 'frames;
                         }
                         return Ok(Exit::Call(handle));
+                    }
+                    Op::CallGeneric(inst) => {
+                        frame.pc = next;
+                        if let Some(callee) = self.enter_linked_generic(frame, frames.len(), inst) {
+                            frames.push(std::mem::replace(frame, callee));
+                            continue 'frames;
+                        }
+                        self.step(frame, frames, body, Op::CallGeneric(inst), pins)
                     }
                     Op::Ret => Ok(Flow::Return),
                     Op::CallClosureLoc { local } => {

@@ -36,11 +36,11 @@ pub(crate) struct Frame<'a> {
 
 /// What a generic function's frame knows about its instantiation.
 #[derive(Debug)]
-pub(crate) struct GenericFrame {
+pub struct GenericFrame {
     /// Concrete type arguments.
-    pub ty_args: Arc<[TypeId]>,
+    pub(crate) ty_args: Arc<[TypeId]>,
     /// Concrete types of the function's type slots.
-    pub resolved: Option<crate::session::ResolvedSlots>,
+    pub(crate) resolved: Option<crate::session::ResolvedSlots>,
 }
 
 impl Frame<'_> {

@@ -195,6 +195,10 @@ pub struct ModuleLinks {
     pub resolved: Vec<OnceLock<Arc<Function>>>,
     /// Function instantiations.
     pub instantiations: Vec<FunctionInstInfo>,
+    /// Per function instantiation, when called from a non-generic function of this unit: the
+    /// callee frame's type arguments and slots, filled by the first call (they depend only
+    /// on the instantiation, so every session shares them).
+    pub(crate) generic_frames: Vec<OnceLock<Arc<crate::interpreter::GenericFrame>>>,
     /// Decoded constants.
     pub constants: Vec<ConstValue>,
     /// The unit's original instructions (what an execution trace records).
@@ -576,6 +580,7 @@ impl CodeCache {
         Ok(ModuleLinks {
             module,
             resolved: handles.iter().map(|_| OnceLock::new()).collect(),
+            generic_frames: instantiations.iter().map(|_| OnceLock::new()).collect(),
             handles,
             instantiations,
             constants,
