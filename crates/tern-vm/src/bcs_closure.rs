@@ -467,7 +467,7 @@ pub(crate) fn read_closure(
         captured,
     };
     Ok(Value::Container(
-        heap.alloc(Container::Closure(Box::new(closure))),
+        heap.alloc(Container::Closure(std::sync::Arc::new(closure))),
     ))
 }
 

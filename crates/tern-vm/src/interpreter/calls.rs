@@ -320,7 +320,7 @@ impl Session<'_> {
             return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
         }
         let ty_args = self.runtime.write()?.types.intern_list(&ty_args);
-        let id = self.heap.alloc(Container::Closure(Box::new(Closure {
+        let id = self.heap.alloc(Container::Closure(Arc::new(Closure {
             target: ClosureTarget::Resolved(function),
             ty_args,
             mask: site.mask,
@@ -376,14 +376,20 @@ impl Session<'_> {
         operands.resize(start + total, Value::Invalid);
         let (mut k, mut j) = (captured.len(), provided);
         for i in (0..total).rev() {
-            let v = if i < 64 && closure.mask & (1 << i) != 0 {
+            let src = if i < 64 && closure.mask & (1 << i) != 0 {
                 k -= 1;
-                captured.get(k).copied()
+                captured.get(k)
             } else {
                 j -= 1;
-                operands.get(start + j).copied()
+                operands.get(start + j)
             };
-            if let (Some(v), Some(slot)) = (v, operands.get_mut(start + i)) {
+            // perf: a u64 moves as tag and payload (store forwarding, see `exec.rs`).
+            let v = match src {
+                Some(&Value::U64(x)) => Value::U64(x),
+                Some(&v) => v,
+                None => continue,
+            };
+            if let Some(slot) = operands.get_mut(start + i) {
                 *slot = v;
             }
         }

@@ -211,12 +211,19 @@ impl Session<'_> {
         operands.resize(start + total, Value::Invalid);
         let (mut k, mut j) = (captured.len(), provided);
         for i in (0..total).rev() {
-            let v = if i < 64 && closure.mask & (1 << i) != 0 {
+            let src = if i < 64 && closure.mask & (1 << i) != 0 {
                 k = k.checked_sub(1)?;
-                *captured.get(k)?
+                captured.get(k)?
             } else {
                 j = j.checked_sub(1)?;
-                *operands.get(start + j)?
+                operands.get(start + j)?
+            };
+            // perf: a u64 moves as tag and payload (store forwarding, see `on_u64`); the
+            // match is an identity on purpose.
+            #[allow(clippy::needless_match)]
+            let v = match *src {
+                Value::U64(x) => Value::U64(x),
+                v => v,
             };
             *operands.get_mut(start + i)? = v;
         }

@@ -79,8 +79,10 @@ pub enum Container {
     Vec(Vec<Value>),
     /// A `vector<u8>` stored as bytes.
     Bytes(Vec<u8>),
-    /// A function value.
-    Closure(Box<Closure>),
+    /// A function value. perf: copies of a closure that captures no container share one
+    /// `Closure` (it is immutable), so copying it allocates nothing; a closure that captures
+    /// containers is never shared, so it owns them alone.
+    Closure(Arc<Closure>),
 }
 
 /// The containers of one session, with a free list for reuse.
@@ -114,6 +116,12 @@ impl Default for Heap {
 fn dangling(id: ContainerId) -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
         .with_message(format!("dangling container id {id}"))
+}
+
+#[cold]
+fn invariant_shared_closure() -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        .with_message("copy of a shared closure that captures containers")
 }
 
 #[cold]
@@ -263,7 +271,11 @@ impl Heap {
             Container::Bytes(b) => {
                 return Ok(Value::Container(self.alloc(Container::Bytes(b.clone()))))
             }
-            Container::Closure(c) => Container::Closure(c.clone()),
+            Container::Closure(c) if !c.captured.iter().any(|v| v.container().is_some()) => {
+                let shared = Container::Closure(Arc::clone(c));
+                return Ok(Value::Container(self.alloc(shared)));
+            }
+            Container::Closure(c) => Container::Closure(Arc::new(Closure::clone(c))),
             Container::Free(_) => return Err(dangling(id)),
         };
         let copied = self.copy_children(copied, depth)?;
@@ -274,7 +286,11 @@ impl Heap {
         let children: &mut [Value] = match &mut c {
             Container::Struct(f) | Container::Variant(_, f) => f,
             Container::Vec(e) => e,
-            Container::Closure(cl) => &mut cl.captured,
+            // The copy made just above is not shared yet.
+            Container::Closure(cl) => match Arc::get_mut(cl) {
+                Some(cl) => &mut cl.captured,
+                None => return Err(invariant_shared_closure()),
+            },
             Container::Bytes(_) | Container::Free(_) => return Ok(c),
         };
         for i in 0..children.len() {
@@ -429,6 +445,48 @@ fn push_children(c: &Container, out: &mut Vec<ContainerId>) {
 mod tests {
     use super::*;
 
+    fn closure_over(captured: Vec<Value>) -> Container {
+        Container::Closure(Arc::new(Closure {
+            target: ClosureTarget::Unresolved {
+                module: ModuleId::new(Default::default(), Identifier::new("m").unwrap()),
+                name: Identifier::new("f").unwrap(),
+                layouts: vec![],
+            },
+            ty_args: crate::types::TypeListId(0),
+            mask: 1,
+            captured,
+        }))
+    }
+
+    #[test]
+    fn closure_copies_share_primitive_captures_and_own_containers() {
+        let mut h = Heap::new();
+        let shared = h.alloc(closure_over(vec![Value::U64(3)]));
+        let copy = h.copy_value(Value::Container(shared)).unwrap();
+        let (Ok(Container::Closure(a)), Ok(Container::Closure(b))) =
+            (h.get(shared), h.get(copy.container().unwrap()))
+        else {
+            panic!("closures expected");
+        };
+        assert!(Arc::ptr_eq(a, b));
+        h.free_value(Value::Container(shared));
+        assert!(h.equals(copy, copy).unwrap());
+        h.free_value(copy);
+        assert_eq!(h.live(), 0);
+
+        let v = h.alloc(Container::Vec(vec![Value::U64(1)]));
+        let owner = h.alloc(closure_over(vec![Value::Container(v)]));
+        let copy = h.copy_value(Value::Container(owner)).unwrap();
+        let Ok(Container::Closure(c)) = h.get(copy.container().unwrap()) else {
+            panic!("closure expected");
+        };
+        assert_ne!(c.captured[0], Value::Container(v), "the vector is copied");
+        h.free_value(Value::Container(owner));
+        assert_eq!(h.live(), 2, "the copy and its own vector remain");
+        h.free_value(copy);
+        assert_eq!(h.live(), 0);
+    }
+
     #[test]
     fn freed_vector_buffers_are_reused_empty() {
         let mut h = Heap::new();
@@ -480,7 +538,7 @@ mod tests {
         let mut v = None;
         for _ in 0..n {
             let captured = v.into_iter().collect();
-            v = Some(Value::Container(h.alloc(Container::Closure(Box::new(
+            v = Some(Value::Container(h.alloc(Container::Closure(Arc::new(
                 Closure {
                     target: ClosureTarget::Unresolved {
                         module: ModuleId::new(Default::default(), Identifier::new("m").unwrap()),
