@@ -1,12 +1,13 @@
 //! The dispatch loop.
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
-use super::{invariant, locate, Frame, Pins};
+use super::{invariant, locate, Frame, GenericFrame, Pins};
 use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
 use crate::loader::Function;
 use crate::session::Session;
 use crate::types::TypeListId;
 use crate::values::{ClosureTarget, Container, ContainerId, Heap, Place, Ref, Value};
+use std::sync::Arc;
 use tern_primitives::{StatusCode, VmError};
 
 /// Why the inner loop left a frame.
@@ -106,6 +107,17 @@ impl Session<'_> {
         {
             return None;
         }
+        self.new_frame(callee, None)
+    }
+
+    /// A frame for `callee` whose arguments are on the operand stack (`None` when fewer
+    /// operands are there).
+    #[inline(always)]
+    fn new_frame<'a>(
+        &mut self,
+        callee: &'a Function,
+        generic: Option<Arc<GenericFrame>>,
+    ) -> Option<Frame<'a>> {
         let base = self
             .machine
             .enter_window(callee.param_count(), callee.local_count())?;
@@ -113,7 +125,7 @@ impl Session<'_> {
             function: callee,
             pc: 0,
             base,
-            generic: None,
+            generic,
         })
     }
 
@@ -140,15 +152,7 @@ impl Session<'_> {
         let callee: &'a Function = links.resolved.get(usize::from(info.handle))?.get()?;
         // Natives take the general path.
         callee.body.as_ref()?;
-        let base = self
-            .machine
-            .enter_window(callee.param_count(), callee.local_count())?;
-        Some(Frame {
-            function: callee,
-            pc: 0,
-            base,
-            generic: Some(generic.clone()),
-        })
+        self.new_frame(callee, Some(generic.clone()))
     }
 
     /// `copy_loc local; call_closure` without the copy: enters the function of the closure in
@@ -230,13 +234,8 @@ impl Session<'_> {
         if METERED {
             self.gas_left -= 1;
         }
-        let base = self.machine.enter_window(total, function.local_count())?;
-        Some(Frame {
-            function,
-            pc: 0,
-            base,
-            generic: None,
-        })
+        // `total` is the function's parameter count.
+        self.new_frame(function, None)
     }
 
     /// The dispatch loop: runs `frame`, entering resolved non-generic Move callees and

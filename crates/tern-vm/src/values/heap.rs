@@ -538,18 +538,7 @@ mod tests {
         let mut v = None;
         for _ in 0..n {
             let captured = v.into_iter().collect();
-            v = Some(Value::Container(h.alloc(Container::Closure(Arc::new(
-                Closure {
-                    target: ClosureTarget::Unresolved {
-                        module: ModuleId::new(Default::default(), Identifier::new("m").unwrap()),
-                        name: Identifier::new("f").unwrap(),
-                        layouts: vec![],
-                    },
-                    ty_args: crate::types::TypeListId(0),
-                    mask: 1,
-                    captured,
-                },
-            )))));
+            v = Some(Value::Container(h.alloc(closure_over(captured))));
         }
         v.unwrap()
     }
