@@ -83,6 +83,20 @@ impl Session<'_> {
         }
     }
 
+    /// The resource type of a global-storage instruction (checked against the re-entrancy
+    /// rule) and the address popped from the stack.
+    fn resource_at_address(
+        &mut self,
+        frame: &Frame<'_>,
+        callers: &[Frame<'_>],
+        body: &Body,
+        slot: TypeSlot,
+    ) -> Result<(TypeId, AccountAddress), VmError> {
+        let ty = self.slot_type(frame, body, slot)?;
+        self.check_reentrancy(frame, callers, ty)?;
+        Ok((ty, self.pop_address()?))
+    }
+
     pub(crate) fn exists(
         &mut self,
         frame: &Frame<'_>,
@@ -90,9 +104,7 @@ impl Session<'_> {
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
-        let ty = self.slot_type(frame, body, slot)?;
-        self.check_reentrancy(frame, callers, ty)?;
-        let addr = self.pop_address()?;
+        let (ty, addr) = self.resource_at_address(frame, callers, body, slot)?;
         let present = self.global_slot(addr, ty)?.value.is_some();
         self.push(Value::Bool(present))
     }
@@ -105,9 +117,7 @@ impl Session<'_> {
         slot: TypeSlot,
         mutable: bool,
     ) -> Result<(), VmError> {
-        let ty = self.slot_type(frame, body, slot)?;
-        self.check_reentrancy(frame, callers, ty)?;
-        let addr = self.pop_address()?;
+        let (ty, addr) = self.resource_at_address(frame, callers, body, slot)?;
         let g = self.global_slot(addr, ty)?;
         let Some(c) = g.value else {
             return Err(VmError::new(StatusCode::MISSING_DATA).with_message(format!(
@@ -128,9 +138,7 @@ impl Session<'_> {
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
-        let ty = self.slot_type(frame, body, slot)?;
-        self.check_reentrancy(frame, callers, ty)?;
-        let addr = self.pop_address()?;
+        let (ty, addr) = self.resource_at_address(frame, callers, body, slot)?;
         let g = self.global_slot(addr, ty)?;
         let Some(c) = g.value.take() else {
             return Err(VmError::new(StatusCode::MISSING_DATA)
