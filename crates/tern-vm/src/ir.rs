@@ -244,6 +244,20 @@ pub enum Op {
         /// The operation.
         op: FusedBin,
     },
+    /// Super-instruction for `copy_loc|move_loc a; copy_loc|move_loc b; <op>; st_loc dst` on
+    /// u64 values (same shadowing scheme as [`Op::CmpLocImmBrFalse`]).
+    BinLocLocStLoc {
+        /// The left local.
+        a: u8,
+        /// The right local.
+        b: u8,
+        /// Bit 0: `a` is moved; bit 1: `b` is moved (else copied).
+        moves: u8,
+        /// The operation.
+        op: FusedBin,
+        /// The local written.
+        dst: u8,
+    },
     /// Super-instruction for `ld_u64 imm; add` on a u64 at the top of the stack
     /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
     AddImm(u64),
@@ -399,7 +413,16 @@ pub fn fuse(code: &mut [Op]) {
                     Op::BitOr => FusedBin::BitOr,
                     _ => continue,
                 };
-                Op::BinLocLoc { a, b, moves, op }
+                match window[3] {
+                    Op::StLoc(dst) => Op::BinLocLocStLoc {
+                        a,
+                        b,
+                        moves,
+                        op,
+                        dst,
+                    },
+                    _ => Op::BinLocLoc { a, b, moves, op },
+                }
             }
             [Op::LdU64(imm), Op::StLoc(dst), _, _] => Op::LdU64StLoc { dst, imm },
             [Op::CopyLoc(local), Op::CallClosure(_), _, _] => Op::CallClosureLoc { local },
@@ -561,6 +584,38 @@ mod tests {
                 imm: 1
             }
         ));
+        // `x = a op b` on locals is one op; without the store, the push form.
+        let mut code = vec![
+            Op::MoveLoc(0),
+            Op::CopyLoc(1),
+            Op::Add,
+            Op::StLoc(0),
+            Op::CopyLoc(0),
+            Op::CopyLoc(1),
+            Op::Xor,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert_eq!(
+            code[0],
+            Op::BinLocLocStLoc {
+                a: 0,
+                b: 1,
+                moves: 1,
+                op: FusedBin::Add,
+                dst: 0
+            }
+        );
+        assert_eq!(
+            code[4],
+            Op::BinLocLoc {
+                a: 0,
+                b: 1,
+                moves: 0,
+                op: FusedBin::Xor
+            }
+        );
+        assert_eq!(code[1], Op::CopyLoc(1));
         // A branch into the middle of a sequence prevents fusing it.
         let mut code = vec![
             Op::CopyLoc(0),

@@ -697,6 +697,7 @@ impl Session<'_> {
             Op::CmpLocImmBrFalse { .. }
             | Op::CmpLocLocBrFalse { .. }
             | Op::BinLocLoc { .. }
+            | Op::BinLocLocStLoc { .. }
             | Op::LdU64StLoc { .. }
             | Op::CallClosureLoc { .. }
             | Op::AddImm(_)
@@ -817,8 +818,10 @@ fn unfused(op: Op) -> Op {
         Op::CmpLocImmBrFalse { local, .. } => Op::CopyLoc(local),
         Op::CmpLocLocBrFalse { a, .. } => Op::CopyLoc(a),
         Op::CallClosureLoc { local } => Op::CopyLoc(local),
-        Op::BinLocLoc { a, moves, .. } if moves & 1 != 0 => Op::MoveLoc(a),
-        Op::BinLocLoc { a, .. } => Op::CopyLoc(a),
+        Op::BinLocLoc { a, moves, .. } | Op::BinLocLocStLoc { a, moves, .. } if moves & 1 != 0 => {
+            Op::MoveLoc(a)
+        }
+        Op::BinLocLoc { a, .. } | Op::BinLocLocStLoc { a, .. } => Op::CopyLoc(a),
         Op::LdU64StLoc { imm, .. }
         | Op::AddImm(imm)
         | Op::SubImm(imm)
@@ -1115,6 +1118,39 @@ fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
     true
 }
 
+/// `copy_loc|move_loc a; copy_loc|move_loc b; <op>` on u64 locals: the result, with the
+/// moved locals unset, or `None` (nothing changed) when the general path must run the ops.
+#[inline(always)]
+fn bin_loc_loc(
+    locals: &mut [Value],
+    base: usize,
+    (a, b, moves): (u8, u8, u8),
+    op: FusedBin,
+) -> Option<u64> {
+    let (Some(&Value::U64(x)), Some(&Value::U64(y))) = (
+        locals.get(base + usize::from(a)),
+        locals.get(base + usize::from(b)),
+    ) else {
+        return None;
+    };
+    let result = match op {
+        FusedBin::Add => x.checked_add(y),
+        FusedBin::Sub => x.checked_sub(y),
+        FusedBin::Mul => x.checked_mul(y),
+        FusedBin::Xor => Some(x ^ y),
+        FusedBin::BitAnd => Some(x & y),
+        FusedBin::BitOr => Some(x | y),
+    }?;
+    for (local, bit) in [(a, 1u8), (b, 2u8)] {
+        if moves & bit != 0 {
+            if let Some(slot) = locals.get_mut(base + usize::from(local)) {
+                *slot = Value::Invalid;
+            }
+        }
+    }
+    Some(result)
+}
+
 /// `VecPushBack` of a primitive.
 #[inline]
 fn vec_push_back_fast(ops: &mut Vec<Value>, heap: &mut Heap) -> bool {
@@ -1339,35 +1375,45 @@ fn fast_step<const METERED: bool>(
             true
         }
         Op::BinLocLoc { a, b, moves, op } => {
-            let (Some(Value::U64(x)), Some(Value::U64(y)), Some(left)) = (
-                m.locals.get(base + usize::from(a)),
-                m.locals.get(base + usize::from(b)),
-                charge::<METERED>(*gas, 2),
-            ) else {
+            let Some(left) = charge::<METERED>(*gas, 2) else {
                 return false;
             };
             if ops.len() + 2 > limit {
                 return false;
             }
-            let result = match op {
-                FusedBin::Add => x.checked_add(*y),
-                FusedBin::Sub => x.checked_sub(*y),
-                FusedBin::Mul => x.checked_mul(*y),
-                FusedBin::Xor => Some(x ^ y),
-                FusedBin::BitAnd => Some(x & y),
-                FusedBin::BitOr => Some(x | y),
+            let Some(result) = bin_loc_loc(&mut m.locals, base, (a, b, moves), op) else {
+                return false;
             };
-            let Some(result) = result else { return false };
             *gas = left;
-            for (local, bit) in [(a, 1u8), (b, 2u8)] {
-                if moves & bit != 0 {
-                    if let Some(slot) = m.locals.get_mut(base + usize::from(local)) {
-                        *slot = Value::Invalid;
-                    }
-                }
-            }
             ops.push(Value::U64(result));
             *pc += 2;
+            true
+        }
+        Op::BinLocLocStLoc {
+            a,
+            b,
+            moves,
+            op,
+            dst,
+        } => {
+            let Some(left) = charge::<METERED>(*gas, 3) else {
+                return false;
+            };
+            // Two transient pushes; the destination must not hold a container that storing
+            // would have to free.
+            if ops.len() + 2 > limit
+                || !matches!(m.locals.get(base + usize::from(dst)), Some(v) if !matches!(v, Value::Container(_)))
+            {
+                return false;
+            }
+            let Some(result) = bin_loc_loc(&mut m.locals, base, (a, b, moves), op) else {
+                return false;
+            };
+            if let Some(slot) = m.locals.get_mut(base + usize::from(dst)) {
+                *slot = Value::U64(result);
+            }
+            *gas = left;
+            *pc += 3;
             true
         }
         Op::ArithLocImmStLoc {
