@@ -79,6 +79,68 @@ done:
     move_loc acc
     ret
 
+struct Pair has drop
+    x: u64
+    y: u64
+
+// Reads a vector's elements and a struct's fields through references (`vec_borrow; read_ref`
+// and `borrow_field; read_ref` are fused).
+public fun read_sum(n: u64): u64
+    local v: vector<u64>
+    local p: Pair
+    local acc: u64
+    local i: u64
+    vec_pack <u64>, 0
+    st_loc v
+    ld_u64 3
+    ld_u64 4
+    pack Pair
+    st_loc p
+    ld_u64 0
+    st_loc i
+fill:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false filled
+    mut_borrow_loc v
+    copy_loc i
+    vec_push_back <u64>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch fill
+filled:
+    ld_u64 0
+    st_loc acc
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    borrow_loc v
+    copy_loc i
+    vec_borrow <u64>
+    read_ref
+    borrow_loc p
+    borrow_field Pair, y
+    read_ref
+    add
+    move_loc acc
+    add
+    st_loc acc
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    move_loc acc
+    ret
+
 fun add3(a: u64, b: u64, c: u64): u64
     move_loc a
     ld_u64 100
@@ -137,6 +199,7 @@ fn traced_runs_count_what_the_meter_charges_and_return_the_same() {
         ("sum_to", 100),
         ("closure_sum", 20),
         ("generic_sum", 20),
+        ("read_sum", 20),
     ] {
         let target = format!("0x42::t::{function}");
         let mut vm = vm();
@@ -186,6 +249,7 @@ fn fused_and_original_instructions_run_out_of_gas_at_the_same_offset() {
         ("sum_to", 6),
         ("closure_sum", 4),
         ("generic_sum", 4),
+        ("read_sum", 4),
     ] {
         let target = format!("0x42::t::{function}");
         let mut vm = vm();

@@ -258,6 +258,12 @@ pub enum Op {
         /// The local written.
         dst: u8,
     },
+    /// Super-instruction for `borrow_field offset; read_ref` of a primitive field (same
+    /// shadowing scheme as [`Op::CmpLocImmBrFalse`]).
+    BorrowFieldRead(u16),
+    /// Super-instruction for `vec_borrow; read_ref` of a primitive element (same shadowing
+    /// scheme).
+    VecBorrowRead,
     /// Super-instruction for `ld_u64 imm; add` on a u64 at the top of the stack
     /// (same shadowing scheme; one variant per operation, so dispatch is a single jump).
     AddImm(u64),
@@ -425,6 +431,8 @@ pub fn fuse(code: &mut [Op]) {
                 }
             }
             [Op::LdU64(imm), Op::StLoc(dst), _, _] => Op::LdU64StLoc { dst, imm },
+            [Op::BorrowField(offset), Op::ReadRef, _, _] => Op::BorrowFieldRead(offset),
+            [Op::VecBorrow, Op::ReadRef, _, _] => Op::VecBorrowRead,
             [Op::CopyLoc(local), Op::CallClosure(_), _, _] => Op::CallClosureLoc { local },
             [Op::LdU64(imm), arith, _, _] => match arith {
                 Op::Add => Op::AddImm(imm),
@@ -616,6 +624,19 @@ mod tests {
             }
         );
         assert_eq!(code[1], Op::CopyLoc(1));
+        // Reads through a field or element reference.
+        let mut code = vec![
+            Op::BorrowField(2),
+            Op::ReadRef,
+            Op::VecBorrow,
+            Op::ReadRef,
+            Op::Ret,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert_eq!(code[0], Op::BorrowFieldRead(2));
+        assert_eq!(code[1], Op::ReadRef);
+        assert_eq!(code[2], Op::VecBorrowRead);
         // A branch into the middle of a sequence prevents fusing it.
         let mut code = vec![
             Op::CopyLoc(0),

@@ -698,6 +698,8 @@ impl Session<'_> {
             | Op::CmpLocLocBrFalse { .. }
             | Op::BinLocLoc { .. }
             | Op::BinLocLocStLoc { .. }
+            | Op::BorrowFieldRead(_)
+            | Op::VecBorrowRead
             | Op::LdU64StLoc { .. }
             | Op::CallClosureLoc { .. }
             | Op::AddImm(_)
@@ -818,6 +820,8 @@ fn unfused(op: Op) -> Op {
         Op::CmpLocImmBrFalse { local, .. } => Op::CopyLoc(local),
         Op::CmpLocLocBrFalse { a, .. } => Op::CopyLoc(a),
         Op::CallClosureLoc { local } => Op::CopyLoc(local),
+        Op::BorrowFieldRead(offset) => Op::BorrowField(offset),
+        Op::VecBorrowRead => Op::VecBorrow,
         Op::BinLocLoc { a, moves, .. } | Op::BinLocLocStLoc { a, moves, .. } if moves & 1 != 0 => {
             Op::MoveLoc(a)
         }
@@ -1114,6 +1118,66 @@ fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
     ops.truncate(n - 1);
     if let Some(top) = ops.last_mut() {
         *top = r;
+    }
+    true
+}
+
+/// `borrow_field offset; read_ref` of a primitive field of the struct referenced at the top
+/// of the stack (replaced by the field's value).
+#[inline]
+fn borrow_field_read_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
+    let Some(
+        top @ &mut Value::Ref(Ref {
+            place: Place::Whole(c),
+        }),
+    ) = ops.last_mut()
+    else {
+        return false;
+    };
+    let Ok(Container::Struct(fields)) = heap.get(c) else {
+        return false;
+    };
+    // perf: a u64 as tag and payload (see `on_u64`).
+    match fields.get(usize::from(offset)) {
+        Some(&Value::U64(x)) => *top = Value::U64(x),
+        Some(v) if is_plain(v) => *top = *v,
+        _ => return false,
+    }
+    true
+}
+
+/// `vec_borrow; read_ref` of a primitive element in range: the vector reference and the
+/// index are replaced by the element's value.
+#[inline]
+fn vec_borrow_read_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
+    let n = ops.len();
+    let (
+        Some(&Value::Ref(Ref {
+            place: Place::Whole(c),
+        })),
+        Some(&Value::U64(i)),
+    ) = (
+        n.checked_sub(2).and_then(|i| ops.get(i)),
+        n.checked_sub(1).and_then(|i| ops.get(i)),
+    )
+    else {
+        return false;
+    };
+    let v = match heap.get(c) {
+        Ok(Container::Vec(e)) => match e.get(i as usize) {
+            Some(&Value::U64(x)) => Value::U64(x),
+            Some(v) if is_plain(v) => *v,
+            _ => return false,
+        },
+        Ok(Container::Bytes(b)) => match b.get(i as usize) {
+            Some(&x) => Value::U8(x),
+            None => return false,
+        },
+        _ => return false,
+    };
+    ops.truncate(n - 1);
+    if let Some(top) = ops.last_mut() {
+        *top = v;
     }
     true
 }
@@ -1542,6 +1606,28 @@ fn fast_step<const METERED: bool>(
         Op::ReadRef => read_ref_fast(&m.locals, ops, heap),
         Op::WriteRef => write_ref_fast(&mut m.locals, ops, heap),
         Op::VecBorrow => vec_borrow_fast(ops, heap),
+        Op::BorrowFieldRead(offset) => {
+            let Some(left) = charge::<METERED>(*gas, 1) else {
+                return false;
+            };
+            if !borrow_field_read_fast(ops, heap, offset) {
+                return false;
+            }
+            *gas = left;
+            *pc += 1;
+            true
+        }
+        Op::VecBorrowRead => {
+            let Some(left) = charge::<METERED>(*gas, 1) else {
+                return false;
+            };
+            if !vec_borrow_read_fast(ops, heap) {
+                return false;
+            }
+            *gas = left;
+            *pc += 1;
+            true
+        }
         Op::VecPushBack => vec_push_back_fast(ops, heap),
         Op::VecLen => match ops.last_mut() {
             Some(
