@@ -158,6 +158,25 @@ fn narrow_case() -> impl Strategy<Value = (usize, usize, I256, I256)> {
     })
 }
 
+/// The expected result of `op` on two 256-bit integers (ethnum's checked operations), the
+/// integer results wrapped by `$wrap`; `None` where the VM must raise `ARITHMETIC_ERROR`.
+macro_rules! wide_reference {
+    ($op:expr, $a:expr, $b:expr, $wrap:path) => {{
+        let (a, b) = ($a, $b);
+        match $op {
+            "add" => a.checked_add(b).map($wrap),
+            "sub" => a.checked_sub(b).map($wrap),
+            "mul" => a.checked_mul(b).map($wrap),
+            "div" => a.checked_div(b).map($wrap),
+            "mod" => a.checked_rem(b).map($wrap),
+            "lt" => Some(MoveValue::Bool(a < b)),
+            "ge" => Some(MoveValue::Bool(a >= b)),
+            "eq" => Some(MoveValue::Bool(a == b)),
+            _ => Some(MoveValue::Bool(a != b)),
+        }
+    }};
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -189,17 +208,7 @@ proptest! {
             b >>= 200; // quotients and products that fit
         }
         let op = OPS[op];
-        let expected = match op {
-            "add" => a.checked_add(b).map(MoveValue::U256),
-            "sub" => a.checked_sub(b).map(MoveValue::U256),
-            "mul" => a.checked_mul(b).map(MoveValue::U256),
-            "div" => a.checked_div(b).map(MoveValue::U256),
-            "mod" => a.checked_rem(b).map(MoveValue::U256),
-            "lt" => Some(MoveValue::Bool(a < b)),
-            "ge" => Some(MoveValue::Bool(a >= b)),
-            "eq" => Some(MoveValue::Bool(a == b)),
-            _ => Some(MoveValue::Bool(a != b)),
-        };
+        let expected = wide_reference!(op, a, b, MoveValue::U256);
         check(&format!("{op}_u256"), &[MoveValue::U256(a), MoveValue::U256(b)], expected);
     }
 
@@ -210,17 +219,7 @@ proptest! {
             b >>= 200;
         }
         let op = OPS[op];
-        let expected = match op {
-            "add" => a.checked_add(b).map(MoveValue::I256),
-            "sub" => a.checked_sub(b).map(MoveValue::I256),
-            "mul" => a.checked_mul(b).map(MoveValue::I256),
-            "div" => a.checked_div(b).map(MoveValue::I256),
-            "mod" => a.checked_rem(b).map(MoveValue::I256),
-            "lt" => Some(MoveValue::Bool(a < b)),
-            "ge" => Some(MoveValue::Bool(a >= b)),
-            "eq" => Some(MoveValue::Bool(a == b)),
-            _ => Some(MoveValue::Bool(a != b)),
-        };
+        let expected = wide_reference!(op, a, b, MoveValue::I256);
         check(&format!("{op}_i256"), &[MoveValue::I256(a), MoveValue::I256(b)], expected);
     }
 }
