@@ -309,6 +309,14 @@ impl Session<'_> {
                         self.step(frame, frames, body, Op::CallGeneric(inst), pins)
                     }
                     Op::Ret => Ok(Flow::Return),
+                    // A wide literal (u128, u256, i128, i256) from the function's table.
+                    Op::LdWide(i) => match body.wide.get(i as usize) {
+                        Some(&v) if self.machine.operands.len() < limit => {
+                            self.machine.operands.push(v);
+                            continue;
+                        }
+                        _ => self.step(frame, frames, body, Op::LdWide(i), pins),
+                    },
                     Op::CallClosureLoc { local } => {
                         self.call_closure_in_local::<METERED>(frame, frames, body, local, pins)
                     }
