@@ -3,7 +3,7 @@
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::{invariant, locate, Frame, GenericFrame, Pins};
 use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
-use crate::loader::Function;
+use crate::loader::{ConstValue, Function};
 use crate::session::Session;
 use crate::types::TypeListId;
 use crate::values::{ClosureTarget, Container, ContainerId, Heap, Place, Ref, Value};
@@ -309,6 +309,14 @@ impl Session<'_> {
                         self.step(frame, frames, body, Op::CallGeneric(inst), pins)
                     }
                     Op::Ret => Ok(Flow::Return),
+                    // A primitive constant from the module's pool.
+                    Op::LdConst(i) => match function.links.constants.get(i as usize) {
+                        Some(ConstValue::Prim(v)) if self.machine.operands.len() < limit => {
+                            self.machine.operands.push(*v);
+                            continue;
+                        }
+                        _ => self.step(frame, frames, body, Op::LdConst(i), pins),
+                    },
                     // A wide literal (u128, u256, i128, i256) from the function's table.
                     Op::LdWide(i) => match body.wide.get(i as usize) {
                         Some(&v) if self.machine.operands.len() < limit => {

@@ -1,7 +1,7 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
 use super::{invariant, Frame};
-use crate::loader::{Body, ConstValue};
+use crate::loader::{Body, ConstValue, Function};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
 use tern_primitives::{StatusCode, VmError};
@@ -240,8 +240,9 @@ impl Session<'_> {
     }
 
     pub(crate) fn load_constant(&mut self, frame: &Frame<'_>, i: u32) -> Result<(), VmError> {
-        let links = frame.function.links.clone();
-        let c = links
+        let function: &Function = frame.function;
+        let c = function
+            .links
             .constants
             .get(i as usize)
             .ok_or_else(|| invariant("constant index out of range"))?;
