@@ -352,47 +352,18 @@ impl Session<'_> {
                 pins.pin(f)
             }
         };
-        let total = function.param_count();
-        let captured = &closure.captured;
-        let provided = total.saturating_sub(captured.len());
-        // The mask must place every captured value among the parameters.
-        let placed = match total {
-            0..64 => closure.mask & ((1u64 << total) - 1),
-            _ => closure.mask,
-        };
-        if placed.count_ones() as usize != captured.len() {
-            return Err(invariant("closure argument count mismatch"));
-        }
-        let operands = &mut self.machine.operands;
-        let start = operands
-            .len()
-            .checked_sub(provided)
-            .ok_or_else(|| invariant("operand stack underflow"))?;
-        if start + total > self.runtime.config.max_operand_stack {
-            return Err(VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW));
-        }
-        // perf: the captured values are interleaved with the given ones in place, from the
-        // back (each given value moves up, never over one not yet moved).
-        operands.resize(start + total, Value::Invalid);
-        let (mut k, mut j) = (captured.len(), provided);
-        for i in (0..total).rev() {
-            let src = if i < 64 && closure.mask & (1 << i) != 0 {
-                k -= 1;
-                captured.get(k)
-            } else {
-                j -= 1;
-                operands.get(start + j)
-            };
-            // perf: a u64 moves as tag and payload (store forwarding, see `exec.rs`).
-            let v = match src {
-                Some(&Value::U64(x)) => Value::U64(x),
-                Some(&v) => v,
-                None => continue,
-            };
-            if let Some(slot) = operands.get_mut(start + i) {
-                *slot = v;
-            }
-        }
+        let limit = self.runtime.config.max_operand_stack;
+        place_closure_args(
+            &mut self.machine.operands,
+            &closure,
+            function.param_count(),
+            limit,
+        )
+        .map_err(|failure| match failure {
+            ArgsFailure::Mismatch => invariant("closure argument count mismatch"),
+            ArgsFailure::Underflow => invariant("operand stack underflow"),
+            ArgsFailure::Overflow => VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW),
+        })?;
         let ty_args = if closure.ty_args == TypeListId::EMPTY {
             Vec::new()
         } else {
@@ -400,6 +371,67 @@ impl Session<'_> {
         };
         self.invoke(function, non_empty(ty_args), callers)
     }
+}
+
+/// Why a closure's arguments could not be placed on the operand stack.
+pub(crate) enum ArgsFailure {
+    /// The capture mask does not place every captured value among the parameters.
+    Mismatch,
+    /// Fewer given arguments are on the stack than the parameters not captured.
+    Underflow,
+    /// The arguments would exceed the operand-stack limit.
+    Overflow,
+}
+
+/// Interleaves `closure`'s captured values with the given arguments at the top of the operand
+/// stack, so that the callee's `params` arguments stand there in parameter order. Nothing
+/// changes on failure.
+pub(crate) fn place_closure_args(
+    operands: &mut Vec<Value>,
+    closure: &Closure,
+    params: usize,
+    limit: usize,
+) -> Result<(), ArgsFailure> {
+    let captured = &closure.captured;
+    let placed = match params {
+        0..64 => closure.mask & ((1u64 << params) - 1),
+        _ => closure.mask,
+    };
+    if placed.count_ones() as usize != captured.len() {
+        return Err(ArgsFailure::Mismatch);
+    }
+    // The mask places every captured value, so the indices below cannot run out.
+    let provided = params - captured.len();
+    let start = operands
+        .len()
+        .checked_sub(provided)
+        .ok_or(ArgsFailure::Underflow)?;
+    if start + params > limit {
+        return Err(ArgsFailure::Overflow);
+    }
+    // perf: in place, from the back (each given value moves up, never over one not yet
+    // moved), without a buffer.
+    operands.resize(start + params, Value::Invalid);
+    let (mut k, mut j) = (captured.len(), provided);
+    for i in (0..params).rev() {
+        let src = if i < 64 && closure.mask & (1 << i) != 0 {
+            k -= 1;
+            captured.get(k)
+        } else {
+            j -= 1;
+            operands.get(start + j)
+        };
+        // perf: a u64 moves as tag and payload (store forwarding, see `exec.rs`).
+        let v = match src {
+            Some(&Value::U64(x)) => Value::U64(x),
+            Some(&v) => v,
+            None => continue,
+        };
+        if let Some(slot) = operands.get_mut(start + i) {
+            *slot = v;
+        }
+    }
+    Ok(())
 }
 
 /// `Some` list for a generic call, `None` for none.

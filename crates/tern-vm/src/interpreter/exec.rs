@@ -1,6 +1,7 @@
 //! The dispatch loop.
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
+use super::calls::place_closure_args;
 use super::{invariant, locate, Frame, GenericFrame, Pins};
 use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
 use crate::loader::{ConstValue, Function};
@@ -191,50 +192,21 @@ impl Session<'_> {
         if function.body.is_none() || !function.type_params.is_empty() {
             return None;
         }
-        let total = function.param_count();
-        let captured = &closure.captured;
-        let provided = total.checked_sub(captured.len())?;
-        // The mask must place every captured value (then the interleaving below cannot fail).
-        let placed = match total {
-            0..64 => closure.mask & ((1u64 << total) - 1),
-            _ => closure.mask,
-        };
-        if placed.count_ones() as usize != captured.len() {
+        let limit = self.runtime.config.max_operand_stack;
+        // The copied closure is pushed (then popped) before the arguments are placed.
+        if self.machine.operands.len() >= limit {
             return None;
         }
-        let operands = &mut self.machine.operands;
-        let start = operands.len().checked_sub(provided)?;
-        // The copied closure is pushed (then popped) and the arguments are pushed one by one.
-        if operands.len() >= self.runtime.config.max_operand_stack
-            || start + total > self.runtime.config.max_operand_stack
-        {
-            return None;
-        }
-        // Interleave the captured values with the given ones in place, from the back (each
-        // given value moves up, never over one not yet moved).
-        operands.resize(start + total, Value::Invalid);
-        let (mut k, mut j) = (captured.len(), provided);
-        for i in (0..total).rev() {
-            let src = if i < 64 && closure.mask & (1 << i) != 0 {
-                k = k.checked_sub(1)?;
-                captured.get(k)?
-            } else {
-                j = j.checked_sub(1)?;
-                operands.get(start + j)?
-            };
-            // perf: a u64 moves as tag and payload (store forwarding, see `on_u64`); the
-            // match is an identity on purpose.
-            #[allow(clippy::needless_match)]
-            let v = match *src {
-                Value::U64(x) => Value::U64(x),
-                v => v,
-            };
-            *operands.get_mut(start + i)? = v;
-        }
+        place_closure_args(
+            &mut self.machine.operands,
+            closure,
+            function.param_count(),
+            limit,
+        )
+        .ok()?;
         if METERED {
             self.gas_left -= 1;
         }
-        // `total` is the function's parameter count.
         self.new_frame(function, None)
     }
 
