@@ -973,26 +973,48 @@ fn pack_fast(
     true
 }
 
+/// The whole-struct reference at the top of the stack (the slot holding it), the struct's id
+/// and its fields.
+#[inline(always)]
+fn top_struct<'o, 'h>(
+    ops: &'o mut [Value],
+    heap: &'h Heap,
+) -> Option<(&'o mut Value, ContainerId, &'h [Value])> {
+    let top @ &mut Value::Ref(Ref {
+        place: Place::Whole(c),
+    }) = ops.last_mut()?
+    else {
+        return None;
+    };
+    match heap.get(c) {
+        Ok(Container::Struct(fields)) => Some((top, c, fields)),
+        _ => None,
+    }
+}
+
+/// The vector reference and the u64 index at the top of the stack (`vec_borrow`'s operands).
+#[inline(always)]
+fn vec_and_index(ops: &[Value]) -> Option<(ContainerId, u64)> {
+    match ops {
+        [.., Value::Ref(Ref {
+            place: Place::Whole(c),
+        }), Value::U64(i)] => Some((*c, *i)),
+        _ => None,
+    }
+}
+
 /// `BorrowField` of a struct on the top of the stack.
 #[inline]
 fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
-    let Some(
-        top @ &mut Value::Ref(Ref {
-            place: Place::Whole(c),
-        }),
-    ) = ops.last_mut()
-    else {
+    let Some((top, c, fields)) = top_struct(ops, heap) else {
         return false;
     };
-    match heap.get(c) {
-        Ok(Container::Struct(fields)) => match fields.get(usize::from(offset)) {
-            Some(v) => {
-                *top = elem_ref(c, u32::from(offset), v);
-                true
-            }
-            None => false,
-        },
-        _ => false,
+    match fields.get(usize::from(offset)) {
+        Some(v) => {
+            *top = elem_ref(c, u32::from(offset), v);
+            true
+        }
+        None => false,
     }
 }
 
@@ -1080,19 +1102,10 @@ fn write_ref_fast(locals: &mut [Value], ops: &mut Vec<Value>, heap: &mut Heap) -
 /// `VecBorrow` of an element in range.
 #[inline]
 fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
-    let n = ops.len();
-    let (
-        Some(&Value::Ref(Ref {
-            place: Place::Whole(c),
-        })),
-        Some(&Value::U64(i)),
-    ) = (
-        n.checked_sub(2).and_then(|i| ops.get(i)),
-        n.checked_sub(1).and_then(|i| ops.get(i)),
-    )
-    else {
+    let Some((c, i)) = vec_and_index(ops) else {
         return false;
     };
+    let n = ops.len();
     let r = match heap.get(c) {
         Ok(Container::Vec(e)) => match e.get(i as usize) {
             Some(v) => elem_ref(c, i as u32, v),
@@ -1114,15 +1127,7 @@ fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
 /// of the stack (replaced by the field's value).
 #[inline]
 fn borrow_field_read_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
-    let Some(
-        top @ &mut Value::Ref(Ref {
-            place: Place::Whole(c),
-        }),
-    ) = ops.last_mut()
-    else {
-        return false;
-    };
-    let Ok(Container::Struct(fields)) = heap.get(c) else {
+    let Some((top, _, fields)) = top_struct(ops, heap) else {
         return false;
     };
     // perf: a u64 as tag and payload (see `on_u64`).
@@ -1138,19 +1143,10 @@ fn borrow_field_read_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
 /// index are replaced by the element's value.
 #[inline]
 fn vec_borrow_read_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
-    let n = ops.len();
-    let (
-        Some(&Value::Ref(Ref {
-            place: Place::Whole(c),
-        })),
-        Some(&Value::U64(i)),
-    ) = (
-        n.checked_sub(2).and_then(|i| ops.get(i)),
-        n.checked_sub(1).and_then(|i| ops.get(i)),
-    )
-    else {
+    let Some((c, i)) = vec_and_index(ops) else {
         return false;
     };
+    let n = ops.len();
     let v = match heap.get(c) {
         Ok(Container::Vec(e)) => match e.get(i as usize) {
             Some(&Value::U64(x)) => Value::U64(x),
