@@ -16,7 +16,8 @@ use tern_primitives::{AccountAddress, ModuleId, StatusCode, StructTag, TypeTag, 
 pub(crate) type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
 
 /// A generic call site under one caller instantiation: the caller's link table, the
-/// instantiation index, and the address of the caller's type-argument list (`0` for none).
+/// instantiation index, and the address of the calling frame's `GenericFrame` (calls from
+/// non-generic callers are kept in the link table instead).
 pub(crate) type GenericCallKey = (usize, u16, usize);
 
 /// The concrete type arguments and type slots of a generic call site, computed on its first
@@ -47,7 +48,7 @@ pub struct Session<'r> {
     pub(crate) heap: Heap,
     pub(crate) globals: BTreeMap<(AccountAddress, TypeId), GlobalSlot>,
     pub(crate) instantiations: HashMap<(usize, Vec<TypeId>), ResolvedSlots>,
-    /// Generic call sites already instantiated (see [`GenericCall`]).
+    /// Generic call sites of generic callers already instantiated (see [`GenericCall`]).
     pub(crate) generic_calls: rustc_hash::FxHashMap<GenericCallKey, GenericCall>,
     pub(crate) machine: crate::interpreter::Machine,
     /// Instructions that may still execute (`u64::MAX` when unmetered).
