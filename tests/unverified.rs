@@ -55,3 +55,66 @@ fn unverified_runs_of_the_testsuite_never_panic() {
     assert!(files.len() > 90, "only {} files found", files.len());
     assert!(panicked.is_empty(), "panicked on: {panicked:#?}");
 }
+
+/// A module whose function `f(x: u64): u64` has its code replaced by `code`, published without
+/// the verifier or the bounds checker (as an embedder may publish a hand-built module), and run.
+fn run_patched(code: Vec<tern_binary::Bytecode>) -> Result<tern::RunOutput, tern::VmError> {
+    let source = "module 0x42::m\npublic fun f(x: u64): u64\n    move_loc x\n    ret\n";
+    let setup =
+        |msg: String| tern::VmError::new(tern::StatusCode::UNKNOWN_MODULE).with_message(msg);
+    let unit = tern_asm::assembler::assemble(source, &[], &Default::default())
+        .map_err(|e| setup(e.to_string()))?;
+    let tern_asm::assembler::CompiledUnit::Module(mut module) = unit else {
+        return Err(setup("expected a module".into()));
+    };
+    let Some(body) = module
+        .function_defs
+        .get_mut(0)
+        .and_then(|f| f.code.as_mut())
+    else {
+        return Err(setup("f has no code".into()));
+    };
+    body.code = code;
+    let mut vm = tern::Vm::new(Default::default());
+    vm.set_skip_verification(true);
+    let id = vm.publish_compiled(module, Vec::new())?;
+    vm.run_function(&id, "f", &[], vec![7u64.to_le_bytes().to_vec()])
+}
+
+// The dispatch loop reads locals and fetches ops without bounds checks; the loader's `Code`
+// check is what makes that sound for code no checker has seen.
+#[test]
+fn out_of_range_locals_and_branches_are_rejected_at_load() {
+    use tern_binary::Bytecode as B;
+    let local = run_patched(vec![B::CopyLoc(9), B::Ret]).expect_err("local 9 of 1");
+    assert_eq!(local.status(), tern::StatusCode::INDEX_OUT_OF_BOUNDS);
+    let fused = run_patched(vec![
+        B::MoveLoc(0),
+        B::LdU64(1),
+        B::Add,
+        B::StLoc(3),
+        B::Ret,
+    ])
+    .expect_err("fused store to local 3 of 1");
+    assert_eq!(fused.status(), tern::StatusCode::INDEX_OUT_OF_BOUNDS);
+    let branch = run_patched(vec![B::Branch(5), B::Ret]).expect_err("branch past the end");
+    assert_eq!(branch.status(), tern::StatusCode::INDEX_OUT_OF_BOUNDS);
+    let fine = run_patched(vec![B::CopyLoc(0), B::LdU64(1), B::Add, B::Ret]).expect("in bounds");
+    assert_eq!(fine.return_values.len(), 1);
+}
+
+#[test]
+fn code_running_off_its_end_is_an_invariant_violation() {
+    use tern_binary::Bytecode as B;
+    let err = run_patched(vec![B::CopyLoc(0), B::Pop]).expect_err("no ret");
+    assert_eq!(
+        err.status(),
+        tern::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR
+    );
+    // A branch may target the end: the same error, not a wild fetch.
+    let err = run_patched(vec![B::Branch(1)]).expect_err("branch to the end");
+    assert_eq!(
+        err.status(),
+        tern::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR
+    );
+}

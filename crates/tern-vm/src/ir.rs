@@ -301,6 +301,13 @@ pub enum Op {
         /// The local holding the closure.
         local: u8,
     },
+    /// `branch target` where the op at `target` is a fused loop test (`CmpLocImmBrFalse` or
+    /// `CmpLocLocBrFalse`): runs that test too and continues past it or at its target (loop
+    /// inversion: one dispatch less per loop iteration).
+    BranchTest(u32),
+    /// The sentinel after a function's last op ([`crate::code::Code`]): reaching it (code
+    /// that runs off its end) is an invariant violation.
+    EndOfCode,
     /// Super-instruction for `ld_u64 imm; st_loc dst` (same shadowing scheme).
     LdU64StLoc {
         /// The local written.
@@ -327,21 +334,33 @@ pub enum FusedBin {
     BitOr,
 }
 
-/// The comparison of a fused compare-and-branch.
+/// The comparison of a fused compare-and-branch. Each discriminant is the set of orderings
+/// it accepts (bit 0: less, bit 1: equal, bit 2: greater), so [`FusedCmp::holds`] is a shift
+/// and a mask, with no branch on the kind of comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub enum FusedCmp {
     /// `<`.
-    Lt,
+    Lt = 0b001,
     /// `>`.
-    Gt,
+    Gt = 0b100,
     /// `<=`.
-    Le,
+    Le = 0b011,
     /// `>=`.
-    Ge,
+    Ge = 0b110,
     /// `==`.
-    Eq,
+    Eq = 0b010,
     /// `!=`.
-    Neq,
+    Neq = 0b101,
+}
+
+impl FusedCmp {
+    /// Whether `x cmp y` holds.
+    #[inline(always)]
+    pub fn holds(self, x: u64, y: u64) -> bool {
+        let ordering = u8::from(x >= y) + u8::from(x > y);
+        (self as u8 >> ordering) & 1 != 0
+    }
 }
 
 /// The arithmetic of a fused local update (add and sub are variants of their own).
@@ -511,6 +530,17 @@ pub fn fuse(code: &mut [Op]) {
             *slot = fused;
         }
     }
+    // Branches to a fused loop test (fused by now wherever it is).
+    for i in 0..code.len() {
+        let Some(&Op::Branch(t)) = code.get(i) else {
+            continue;
+        };
+        if let Some(Op::CmpLocImmBrFalse { .. } | Op::CmpLocLocBrFalse { .. }) =
+            code.get(t as usize)
+        {
+            fused_at(code, i, Op::BranchTest(t));
+        }
+    }
 }
 
 /// Places a super-instruction at `i`.
@@ -552,6 +582,18 @@ pub enum IntKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fused_comparisons_agree_with_the_operators() {
+        for (x, y) in [(1u64, 2u64), (2, 2), (3, 2), (0, u64::MAX), (u64::MAX, 0)] {
+            assert_eq!(FusedCmp::Lt.holds(x, y), x < y);
+            assert_eq!(FusedCmp::Gt.holds(x, y), x > y);
+            assert_eq!(FusedCmp::Le.holds(x, y), x <= y);
+            assert_eq!(FusedCmp::Ge.holds(x, y), x >= y);
+            assert_eq!(FusedCmp::Eq.holds(x, y), x == y);
+            assert_eq!(FusedCmp::Neq.holds(x, y), x != y);
+        }
+    }
 
     #[test]
     fn op_is_16_bytes() {

@@ -55,6 +55,7 @@
 
 pub mod bcs;
 mod bcs_closure;
+pub mod code;
 mod execute;
 pub mod gas;
 pub mod interpreter;

@@ -203,7 +203,7 @@ impl Session<'_> {
     /// its base.
     fn push_arguments(&mut self, callee: &Function) -> Result<u32, VmError> {
         self.machine
-            .enter_window(callee.param_count(), callee.local_count())
+            .enter_window(callee.param_count(), callee.frame_slots())
             .ok_or_else(|| invariant("operand stack underflow"))
     }
 

@@ -3,7 +3,7 @@
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
 use super::{invariant, locate, Frame, GenericFrame, Pins};
-use crate::ir::{FusedArith, FusedBin, FusedCmp, Op};
+use crate::ir::{FusedArith, FusedBin, Op};
 use crate::loader::{ConstValue, Function};
 use crate::session::Session;
 use crate::types::TypeListId;
@@ -121,7 +121,7 @@ impl Session<'_> {
     ) -> Option<Frame<'a>> {
         let base = self
             .machine
-            .enter_window(callee.param_count(), callee.local_count())?;
+            .enter_window(callee.param_count(), callee.frame_slots())?;
         Some(Frame {
             function: callee,
             pc: 0,
@@ -226,15 +226,18 @@ impl Session<'_> {
             let Some(body) = function.body.as_ref() else {
                 return Err(invariant("native function has no body"));
             };
-            let code: &'a [Op] = &body.code;
+            let code: &'a [Op] = body.code.ops();
             let base = frame.base as usize;
             let mut next = frame.pc;
             loop {
                 let pc = next;
-                let Some(op) = code.get(pc as usize) else {
-                    frame.pc = pc;
-                    return Err(invariant("pc out of range"));
-                };
+                debug_assert!((pc as usize) < code.len());
+                // SAFETY: `pc` is an index of `code`. `Code::new` appended the `EndOfCode`
+                // sentinel (which never continues to a next op) and checked every branch
+                // target and every super-instruction's skip stays within the ops; a frame
+                // starts at pc 0 and resumes at the pc after its call, so every pc this loop
+                // reaches is at most the sentinel's.
+                let op = unsafe { code.get_unchecked(pc as usize) };
                 next = pc + 1;
                 if METERED {
                     let Some(left) = self.gas_left.checked_sub(1) else {
@@ -253,6 +256,7 @@ impl Session<'_> {
                     &mut unmetered
                 };
                 if fast_step::<METERED>(
+                    code,
                     &mut self.machine,
                     &mut self.heap,
                     base,
@@ -362,7 +366,7 @@ impl Session<'_> {
             let Some(body) = function.body.as_ref() else {
                 return Err(invariant("native function has no body"));
             };
-            let code: &'a [Op] = &body.code;
+            let code: &'a [Op] = body.code.ops();
             let mut next = frame.pc;
             loop {
                 let pc = next;
@@ -559,6 +563,7 @@ impl Session<'_> {
                 }
             }
             Op::Branch(t) => return Ok(Flow::Jump(t)),
+            Op::EndOfCode => return Err(invariant("pc out of range")),
             Op::LdU8(v) => self.push(Value::U8(v))?,
             Op::LdU16(v) => self.push(Value::U16(v))?,
             Op::LdU32(v) => self.push(Value::U32(v))?,
@@ -690,6 +695,7 @@ impl Session<'_> {
             | Op::VecBorrowRead
             | Op::LdU64StLoc { .. }
             | Op::CallClosureLoc { .. }
+            | Op::BranchTest(_)
             | Op::AddImm(_)
             | Op::SubImm(_)
             | Op::MulImm(_)
@@ -808,6 +814,7 @@ fn unfused(op: Op) -> Op {
         Op::CmpLocImmBrFalse { local, .. } => Op::CopyLoc(local),
         Op::CmpLocLocBrFalse { a, .. } => Op::CopyLoc(a),
         Op::CallClosureLoc { local } => Op::CopyLoc(local),
+        Op::BranchTest(target) => Op::Branch(target),
         Op::BorrowFieldRead(offset) => Op::BorrowField(offset),
         Op::VecBorrowRead => Op::VecBorrow,
         Op::BinLocLoc { a, moves, .. } | Op::BinLocLocStLoc { a, moves, .. } if moves & 1 != 0 => {
@@ -918,8 +925,8 @@ fn arith_loc_imm<const METERED: bool>(
     (src, moved, dst): (u8, bool, u8),
     op: impl Fn(u64) -> Option<u64>,
 ) -> bool {
-    let (Some(Value::U64(x)), Some(left)) = (
-        m.locals.get(base + usize::from(src)),
+    let (&Value::U64(x), Some(left)) = (
+        frame_local(&m.locals, base, src),
         charge::<METERED>(*gas, 3),
     ) else {
         return false;
@@ -928,20 +935,15 @@ fn arith_loc_imm<const METERED: bool>(
     if m.operands.len() + 2 > limit {
         return false;
     }
-    let Some(result) = op(*x) else { return false };
+    let Some(result) = op(x) else { return false };
     // The destination must not hold a container that storing would have to free.
-    match m.locals.get(base + usize::from(dst)) {
-        Some(Value::Container(_)) | None => return false,
-        Some(_) => {}
+    if let Value::Container(_) = frame_local(&m.locals, base, dst) {
+        return false;
     }
     if moved {
-        if let Some(slot) = m.locals.get_mut(base + usize::from(src)) {
-            *slot = Value::Invalid;
-        }
+        *frame_local_mut(&mut m.locals, base, src) = Value::Invalid;
     }
-    if let Some(slot) = m.locals.get_mut(base + usize::from(dst)) {
-        *slot = Value::U64(result);
-    }
+    *frame_local_mut(&mut m.locals, base, dst) = Value::U64(result);
     *gas = left;
     *pc += 3;
     true
@@ -1175,10 +1177,9 @@ fn bin_loc_loc(
     (a, b, moves): (u8, u8, u8),
     op: FusedBin,
 ) -> Option<u64> {
-    let (Some(&Value::U64(x)), Some(&Value::U64(y))) = (
-        locals.get(base + usize::from(a)),
-        locals.get(base + usize::from(b)),
-    ) else {
+    let (&Value::U64(x), &Value::U64(y)) =
+        (frame_local(locals, base, a), frame_local(locals, base, b))
+    else {
         return None;
     };
     let result = match op {
@@ -1191,9 +1192,7 @@ fn bin_loc_loc(
     }?;
     for (local, bit) in [(a, 1u8), (b, 2u8)] {
         if moves & bit != 0 {
-            if let Some(slot) = locals.get_mut(base + usize::from(local)) {
-                *slot = Value::Invalid;
-            }
+            *frame_local_mut(locals, base, local) = Value::Invalid;
         }
     }
     Some(result)
@@ -1308,14 +1307,79 @@ fn is_scalar(v: &Value) -> bool {
     !matches!(v, Value::Container(_) | Value::Invalid)
 }
 
-// perf: the comparisons and arithmetic of the super-instructions are written out in each arm.
-// Sharing them through `FusedCmp::holds`-style helpers measured 5-8 % slower on countdown and
-// nested_loop (`tern bench --programs`, A/B against the same commit).
+// perf: the arithmetic of the super-instructions is written out in each arm. Sharing it
+// through helpers measured 5-8 % slower on countdown and nested_loop (`tern bench --programs`,
+// A/B against the same commit); comparisons use the branch-free `FusedCmp::holds`.
+
+/// The current frame's local `i`, read without a bounds check (perf: the check cost 7-33 %
+/// on the loop programs, `tern bench --programs`).
+#[inline(always)]
+fn frame_local(locals: &[Value], base: usize, i: u8) -> &Value {
+    let at = base + usize::from(i);
+    debug_assert!(at < locals.len());
+    // SAFETY: `i` comes from an op of the running frame's code, and `Code::new` checked every
+    // local index of that code is below its window. `Machine::enter_window` gave the frame
+    // at least `window` slots from `base`, and they stay allocated while it runs: callees
+    // only grow the locals above them and truncate back to their own base on return.
+    unsafe { locals.get_unchecked(at) }
+}
+
+/// The current frame's local `i`, mutably (see [`frame_local`]).
+#[inline(always)]
+fn frame_local_mut(locals: &mut [Value], base: usize, i: u8) -> &mut Value {
+    let at = base + usize::from(i);
+    debug_assert!(at < locals.len());
+    // SAFETY: as in `frame_local`.
+    unsafe { locals.get_unchecked_mut(at) }
+}
+
+/// Runs the loop test `test` found at a [`Op::BranchTest`]'s target (`CmpLocImmBrFalse` or
+/// `CmpLocLocBrFalse` on u64 operands; its four instructions charged here) and returns the
+/// pc it continues at; `None` (nothing changed) when the test must run as usual.
+#[inline(always)]
+fn fused_test<const METERED: bool>(
+    m: &super::Machine,
+    base: usize,
+    limit: usize,
+    (test, at): (&Op, u32),
+    gas: &mut u64,
+) -> Option<u32> {
+    let (x, y, cmp, target) = match *test {
+        Op::CmpLocImmBrFalse {
+            local,
+            cmp,
+            target,
+            imm,
+        } => match frame_local(&m.locals, base, local) {
+            &Value::U64(x) => (x, imm, cmp, target),
+            _ => return None,
+        },
+        Op::CmpLocLocBrFalse { a, b, cmp, target } => match (
+            frame_local(&m.locals, base, a),
+            frame_local(&m.locals, base, b),
+        ) {
+            (&Value::U64(x), &Value::U64(y)) => (x, y, cmp, target),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let left = charge::<METERED>(*gas, 4)?;
+    // Two transient pushes.
+    if m.operands.len() + 2 > limit {
+        return None;
+    }
+    let holds = cmp.holds(x, y);
+    *gas = left;
+    // The test is at `at`; its three shadowed ops follow it.
+    Some(if holds { at + 4 } else { target })
+}
 
 /// Executes the commonest scalar ops in place; returns false (having changed nothing) when
 /// the general path must run the op.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn fast_step<const METERED: bool>(
+    code: &[Op],
     m: &mut super::Machine,
     heap: &mut Heap,
     base: usize,
@@ -1333,8 +1397,8 @@ fn fast_step<const METERED: bool>(
             imm,
         } => {
             // Three more instructions than the one already charged; two transient pushes.
-            let (Some(Value::U64(x)), Some(left)) = (
-                m.locals.get(base + usize::from(local)),
+            let (&Value::U64(x), Some(left)) = (
+                frame_local(&m.locals, base, local),
                 charge::<METERED>(*gas, 3),
             ) else {
                 return false;
@@ -1342,22 +1406,15 @@ fn fast_step<const METERED: bool>(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let holds = match cmp {
-                FusedCmp::Lt => *x < imm,
-                FusedCmp::Gt => *x > imm,
-                FusedCmp::Le => *x <= imm,
-                FusedCmp::Ge => *x >= imm,
-                FusedCmp::Eq => *x == imm,
-                FusedCmp::Neq => *x != imm,
-            };
+            let holds = cmp.holds(x, imm);
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
             true
         }
         Op::CmpLocLocBrFalse { a, b, cmp, target } => {
-            let (Some(Value::U64(x)), Some(Value::U64(y)), Some(left)) = (
-                m.locals.get(base + usize::from(a)),
-                m.locals.get(base + usize::from(b)),
+            let (&Value::U64(x), &Value::U64(y), Some(left)) = (
+                frame_local(&m.locals, base, a),
+                frame_local(&m.locals, base, b),
                 charge::<METERED>(*gas, 3),
             ) else {
                 return false;
@@ -1365,14 +1422,7 @@ fn fast_step<const METERED: bool>(
             if ops.len() + 2 > limit {
                 return false;
             }
-            let holds = match cmp {
-                FusedCmp::Lt => x < y,
-                FusedCmp::Gt => x > y,
-                FusedCmp::Le => x <= y,
-                FusedCmp::Ge => x >= y,
-                FusedCmp::Eq => x == y,
-                FusedCmp::Neq => x != y,
-            };
+            let holds = cmp.holds(x, y);
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
             true
@@ -1414,9 +1464,9 @@ fn fast_step<const METERED: bool>(
             if ops.len() >= limit {
                 return false;
             }
-            match m.locals.get_mut(base + usize::from(dst)) {
-                Some(slot) if !matches!(slot, Value::Container(_)) => *slot = Value::U64(imm),
-                _ => return false,
+            match frame_local_mut(&mut m.locals, base, dst) {
+                Value::Container(_) => return false,
+                slot => *slot = Value::U64(imm),
             }
             *gas = left;
             *pc += 1;
@@ -1450,16 +1500,14 @@ fn fast_step<const METERED: bool>(
             // Two transient pushes; the destination must not hold a container that storing
             // would have to free.
             if ops.len() + 2 > limit
-                || !matches!(m.locals.get(base + usize::from(dst)), Some(v) if !matches!(v, Value::Container(_)))
+                || matches!(frame_local(&m.locals, base, dst), Value::Container(_))
             {
                 return false;
             }
             let Some(result) = bin_loc_loc(&mut m.locals, base, (a, b, moves), op) else {
                 return false;
             };
-            if let Some(slot) = m.locals.get_mut(base + usize::from(dst)) {
-                *slot = Value::U64(result);
-            }
+            *frame_local_mut(&mut m.locals, base, dst) = Value::U64(result);
             *gas = left;
             *pc += 3;
             true
@@ -1502,42 +1550,42 @@ fn fast_step<const METERED: bool>(
         // perf: a u64 or bool is rebuilt from its tag and payload rather than copied whole:
         // the whole-value copy reads 40 bytes the last write stored piecewise, which defeats
         // store-to-load forwarding.
-        Op::CopyLoc(i) => match m.locals.get(base + usize::from(i)) {
-            Some(&Value::U64(x)) if ops.len() < limit => {
+        Op::CopyLoc(i) => match frame_local(&m.locals, base, i) {
+            &Value::U64(x) if ops.len() < limit => {
                 ops.push(Value::U64(x));
                 true
             }
-            Some(v) if is_scalar(v) && ops.len() < limit => {
+            v if is_scalar(v) && ops.len() < limit => {
                 ops.push(*v);
                 true
             }
             _ => false,
         },
         // Moving a container moves its id.
-        Op::MoveLoc(i) => match m.locals.get_mut(base + usize::from(i)) {
-            Some(slot @ &mut Value::U64(x)) if ops.len() < limit => {
+        Op::MoveLoc(i) => match frame_local_mut(&mut m.locals, base, i) {
+            slot @ &mut Value::U64(x) if ops.len() < limit => {
                 *slot = Value::Invalid;
                 ops.push(Value::U64(x));
                 true
             }
-            Some(slot) if !matches!(slot, Value::Invalid) && ops.len() < limit => {
+            slot if !matches!(slot, Value::Invalid) && ops.len() < limit => {
                 ops.push(std::mem::take(slot));
                 true
             }
             _ => false,
         },
-        Op::StLoc(i) => match (ops.last(), m.locals.get_mut(base + usize::from(i))) {
-            (Some(&Value::U64(x)), Some(slot)) if !matches!(slot, Value::Container(_)) => {
+        Op::StLoc(i) => match (ops.last(), frame_local_mut(&mut m.locals, base, i)) {
+            (Some(&Value::U64(x)), slot) if !matches!(slot, Value::Container(_)) => {
                 *slot = Value::U64(x);
                 ops.pop();
                 true
             }
-            (Some(&Value::Bool(x)), Some(slot)) if !matches!(slot, Value::Container(_)) => {
+            (Some(&Value::Bool(x)), slot) if !matches!(slot, Value::Container(_)) => {
                 *slot = Value::Bool(x);
                 ops.pop();
                 true
             }
-            (Some(&v), Some(slot)) if !matches!(v, Value::Invalid) => {
+            (Some(&v), slot) if !matches!(v, Value::Invalid) => {
                 let old = std::mem::replace(slot, v);
                 ops.pop();
                 heap.free_value(old);
@@ -1644,6 +1692,13 @@ fn fast_step<const METERED: bool>(
         }
         Op::Branch(t) => {
             *pc = t;
+            true
+        }
+        Op::BranchTest(t) => {
+            *pc = match code.get(t as usize) {
+                Some(test) => fused_test::<METERED>(m, base, limit, (test, t), gas).unwrap_or(t),
+                None => t,
+            };
             true
         }
         Op::BrFalse(t) | Op::BrTrue(t) => match ops.last() {

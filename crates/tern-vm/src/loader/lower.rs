@@ -32,7 +32,7 @@ pub(super) fn load_function(
     let body = match &def.code {
         Some(code) => {
             local_types.extend(convert_sig(cache, m, code.locals)?);
-            Some(Lowering::new(cache, m).lower(code, Some(m))?)
+            Some(Lowering::new(cache, m).lower(code, Some(m), local_types.len())?)
         }
         None => None,
     };
@@ -70,7 +70,7 @@ pub(super) fn load_script(
     let params = convert_sig(cache, s, s.parameters)?;
     let mut local_types = params.clone();
     local_types.extend(convert_sig(cache, s, s.code.locals)?);
-    let body = Lowering::new(cache, s).lower(&s.code, None)?;
+    let body = Lowering::new(cache, s).lower(&s.code, None, local_types.len())?;
     Ok(Function {
         id: FunctionId {
             module: None,
@@ -114,8 +114,13 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
         }
     }
 
-    fn lower(mut self, code: &CodeUnit, module: Option<&CompiledModule>) -> Result<Body, VmError> {
-        self.body.code.reserve(code.code.len());
+    fn lower(
+        mut self,
+        code: &CodeUnit,
+        module: Option<&CompiledModule>,
+        window: usize,
+    ) -> Result<Body, VmError> {
+        let mut ops = Vec::with_capacity(code.code.len() + 1);
         for instr in &code.code {
             let op = match module {
                 Some(m) => self.lower_module_instr(instr, m)?,
@@ -125,9 +130,9 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
                 Some(op) => op,
                 None => self.lower_common(instr)?,
             };
-            self.body.code.push(op);
+            ops.push(op);
         }
-        crate::ir::fuse(&mut self.body.code);
+        self.body.code = crate::code::Code::new(ops, window)?;
         Ok(self.body)
     }
 

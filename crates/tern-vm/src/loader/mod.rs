@@ -8,7 +8,6 @@ mod signature;
 pub(crate) use constants::read_uleb as read_uleb_public;
 pub use constants::{decode_constant, ConstValue};
 
-use crate::ir::Op;
 use crate::natives::NativeFunction;
 use crate::types::{StructId, TypeId, TypeNode, TypeTable};
 use std::collections::HashMap;
@@ -94,8 +93,8 @@ pub struct ClosureSite {
 /// Lowered code of a function.
 #[derive(Debug, Default)]
 pub struct Body {
-    /// The instructions (1:1 with bytecode offsets).
-    pub code: Vec<Op>,
+    /// The instructions (1:1 with bytecode offsets), fused and bounds-checked.
+    pub code: crate::code::Code,
     /// Type slots referenced by ops (in terms of the function's type parameters).
     pub types: Vec<TypeId>,
     /// Whether each type slot mentions a type parameter.
@@ -159,6 +158,16 @@ impl Function {
     /// Number of parameters plus locals.
     pub fn local_count(&self) -> usize {
         self.local_types.len()
+    }
+
+    /// Locals slots a frame of this function is given: its code's window (parameters and
+    /// declared locals), never fewer than its parameters.
+    #[inline(always)]
+    pub fn frame_slots(&self) -> usize {
+        self.body
+            .as_ref()
+            .map_or(0, |b| b.code.window())
+            .max(self.params.len())
     }
 
     /// Whether the function is native.

@@ -1,0 +1,191 @@
+//! A function's lowered code with the bounds the dispatch loop relies on checked once.
+//!
+//! [`Code`] is the only way to build the op list the interpreter runs. Its constructor fuses
+//! super-instructions, appends an [`Op::EndOfCode`] sentinel and checks that every local index
+//! is below the code's locals window, every branch target is an op of the code, and every op
+//! that continues past itself (a super-instruction skipping the ops it shadows) stays within
+//! the code. The dispatch loop then fetches ops and reads the current frame's locals without
+//! bounds checks (see `interpreter::exec`): a frame is entered with `window` slots, and
+//! every pc the loop can reach is an index of the op list.
+
+use crate::ir::{fuse, Op};
+use tern_primitives::{StatusCode, VmError};
+
+/// Lowered, fused and checked instructions of one function (see the module documentation).
+#[derive(Debug, Clone)]
+pub struct Code {
+    /// The ops, 1:1 with bytecode offsets, then the sentinel.
+    ops: Box<[Op]>,
+    /// Locals slots a frame running this code has (parameters and declared locals).
+    window: usize,
+}
+
+impl Default for Code {
+    fn default() -> Self {
+        Code {
+            ops: Box::new([Op::EndOfCode]),
+            window: 0,
+        }
+    }
+}
+
+impl Code {
+    /// Fuses `ops` (one per bytecode instruction), appends the sentinel and checks the bounds
+    /// for a frame of `window` locals slots. An out-of-range index (code that skipped the
+    /// bounds checker) is `INDEX_OUT_OF_BOUNDS` naming the offset.
+    pub fn new(mut ops: Vec<Op>, window: usize) -> Result<Code, VmError> {
+        fuse(&mut ops);
+        let end = ops.len();
+        for (pc, op) in ops.iter().enumerate() {
+            let locals_ok = op_locals(op)
+                .into_iter()
+                .flatten()
+                .all(|l| usize::from(l) < window);
+            let target_ok = op_target(op).map_or(true, |t| (t as usize) <= end);
+            if !locals_ok || !target_ok || pc + op_span(op) > end {
+                return Err(
+                    VmError::new(StatusCode::INDEX_OUT_OF_BOUNDS).with_message(format!(
+                    "code offset {pc}: {op:?} out of bounds ({end} instructions, {window} locals)"
+                )),
+                );
+            }
+        }
+        ops.push(Op::EndOfCode);
+        Ok(Code {
+            ops: ops.into_boxed_slice(),
+            window,
+        })
+    }
+
+    /// The ops, followed by the [`Op::EndOfCode`] sentinel.
+    #[inline(always)]
+    pub fn ops(&self) -> &[Op] {
+        &self.ops
+    }
+
+    /// The op at `pc` (`None` past the sentinel).
+    #[inline]
+    pub fn get(&self, pc: usize) -> Option<&Op> {
+        self.ops.get(pc)
+    }
+
+    /// Number of instructions (the sentinel excluded).
+    pub fn len(&self) -> usize {
+        self.ops.len() - 1
+    }
+
+    /// Whether there are no instructions.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Locals slots a frame running this code is given.
+    #[inline(always)]
+    pub fn window(&self) -> usize {
+        self.window
+    }
+}
+
+/// The local indices an op names.
+fn op_locals(op: &Op) -> [Option<u8>; 3] {
+    match *op {
+        Op::CopyLoc(l)
+        | Op::MoveLoc(l)
+        | Op::StLoc(l)
+        | Op::BorrowLoc(l)
+        | Op::CallClosureLoc { local: l }
+        | Op::CmpLocImmBrFalse { local: l, .. }
+        | Op::LdU64StLoc { dst: l, .. } => [Some(l), None, None],
+        Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => [Some(a), Some(b), None],
+        Op::BinLocLocStLoc { a, b, dst, .. } => [Some(a), Some(b), Some(dst)],
+        Op::ArithLocImmStLoc { src, dst, .. }
+        | Op::AddLocImmStLoc { src, dst, .. }
+        | Op::SubLocImmStLoc { src, dst, .. } => [Some(src), Some(dst), None],
+        _ => [None, None, None],
+    }
+}
+
+/// The branch target of an op.
+fn op_target(op: &Op) -> Option<u32> {
+    match *op {
+        Op::BrTrue(t)
+        | Op::BrFalse(t)
+        | Op::Branch(t)
+        | Op::BranchTest(t)
+        | Op::CmpLocImmBrFalse { target: t, .. }
+        | Op::CmpLocLocBrFalse { target: t, .. } => Some(t),
+        _ => None,
+    }
+}
+
+/// How many ops from its own pc an op may continue at without a branch: 1, or the length of
+/// the sequence a super-instruction runs in one step.
+fn op_span(op: &Op) -> usize {
+    match op {
+        Op::CmpLocImmBrFalse { .. }
+        | Op::CmpLocLocBrFalse { .. }
+        | Op::BinLocLocStLoc { .. }
+        | Op::ArithLocImmStLoc { .. }
+        | Op::AddLocImmStLoc { .. }
+        | Op::SubLocImmStLoc { .. } => 4,
+        Op::BinLocLoc { .. } => 3,
+        Op::LdU64StLoc { .. }
+        | Op::AddImm(_)
+        | Op::SubImm(_)
+        | Op::MulImm(_)
+        | Op::ModImm(_)
+        | Op::DivImm(_)
+        | Op::AddImmI64(_)
+        | Op::SubImmI64(_)
+        | Op::MulImmI64(_)
+        | Op::ModImmI64(_)
+        | Op::DivImmI64(_)
+        | Op::CallClosureLoc { .. }
+        | Op::BorrowFieldRead(_)
+        | Op::VecBorrowRead => 2,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_ends_with_the_sentinel_and_keeps_offsets() {
+        let code = Code::new(vec![Op::CopyLoc(0), Op::Ret], 1).expect("in bounds");
+        assert_eq!(code.len(), 2);
+        assert_eq!(code.ops(), &[Op::CopyLoc(0), Op::Ret, Op::EndOfCode]);
+        assert_eq!(code.window(), 1);
+        assert_eq!(Code::default().ops(), &[Op::EndOfCode]);
+    }
+
+    #[test]
+    fn out_of_range_locals_and_targets_are_rejected() {
+        let local = Code::new(vec![Op::CopyLoc(1), Op::Ret], 1).expect_err("local 1 of 1");
+        assert_eq!(local.status(), StatusCode::INDEX_OUT_OF_BOUNDS);
+        assert!(local.message().is_some_and(|m| m.contains("code offset 0")));
+        // A branch may land on the sentinel (running it is an invariant error), not past it.
+        assert!(Code::new(vec![Op::Branch(1)], 0).is_ok());
+        assert!(Code::new(vec![Op::Branch(2)], 0).is_err());
+        // Fused locals are checked too.
+        let fused = vec![Op::MoveLoc(0), Op::LdU64(1), Op::Add, Op::StLoc(3), Op::Ret];
+        assert!(Code::new(fused.clone(), 3).is_err());
+        assert!(Code::new(fused, 4).is_ok());
+    }
+
+    #[test]
+    fn every_span_stays_within_the_code() {
+        // A super-instruction is only formed when the whole sequence is present, so the
+        // span check never rejects fused code; a hand-made one running off the end is.
+        let code = Code::new(
+            vec![Op::CopyLoc(0), Op::LdU64(0), Op::Gt, Op::BrFalse(0)],
+            1,
+        )
+        .expect("fused test");
+        assert!(matches!(code.ops()[0], Op::CmpLocImmBrFalse { .. }));
+        let mut tail = vec![Op::Ret; 2];
+        tail.push(Op::AddImm(1));
+        assert!(Code::new(tail, 0).is_err());
+    }
+}
