@@ -420,6 +420,10 @@ pub(crate) fn place_closure_args(
     if start + params > limit {
         return Err(ArgsFailure::Overflow);
     }
+    if captured.is_empty() {
+        // The given arguments are all there is, already in order.
+        return Ok(());
+    }
     // perf: in place, from the back (each given value moves up, never over one not yet
     // moved), without a buffer.
     operands.resize(start + params, Value::Invalid);
