@@ -1,6 +1,7 @@
 //! `tern bench`: time one Move function, the built-in benchmark programs beside their native
 //! twins (`--programs`), or every opcode family (`--opcodes`).
 
+use crate::output::{out, outln};
 use anyhow::{bail, Context, Result};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -124,9 +125,9 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     clear_status(a.json);
     let report = FunctionReport::new(name, instructions, &samples);
     if a.json {
-        println!("{}", report.to_json());
+        outln!("{}", report.to_json())?;
     } else {
-        print!("{}", report.to_text());
+        out!("{}", report.to_text())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -165,9 +166,9 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
                 )
             })
             .collect();
-        println!("[{}]", items.join(","));
+        outln!("[{}]", items.join(","))?;
     } else {
-        print!("{}", table::markdown_table(&rows));
+        out!("{}", table::markdown_table(&rows))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -188,7 +189,7 @@ fn opcodes(a: &BenchArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| PathBuf::from("opcodes.csv"));
     std::fs::write(&csv_path, opcodes::csv(&rows))
         .with_context(|| format!("writing {}", csv_path.display()))?;
-    print!("{}", opcodes::markdown_table(&rows));
+    out!("{}", opcodes::markdown_table(&rows))?;
     eprintln!("wrote {}", csv_path.display());
     for (name, e) in &failures {
         eprintln!("failed: {name}: {e}");

@@ -1,5 +1,6 @@
 //! The commands that work on binaries and assembly text: `disasm`, `asm`, `roundtrip`.
 
+use crate::output::{out, outln};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ pub(crate) fn disasm(file: &Path) -> Result<ExitCode> {
         Binary::Script(s) => disassemble_script(&s),
     }
     .with_context(|| format!("cannot disassemble {}", file.display()))?;
-    print!("{text}");
+    out!("{text}")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -133,15 +134,15 @@ pub(crate) fn roundtrip(paths: &[PathBuf]) -> Result<ExitCode> {
         match roundtrip_one(file) {
             Ok(()) => {
                 passed += 1;
-                println!("ok      {}", file.display());
+                outln!("ok      {}", file.display())?;
             }
             Err(why) => {
                 failed += 1;
-                println!("FAILED  {}: {why}", file.display());
+                outln!("FAILED  {}: {why}", file.display())?;
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed")?;
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -2,6 +2,7 @@
 
 mod bench_command;
 mod binary_commands;
+mod output;
 mod test_commands;
 mod verify_command;
 
@@ -100,6 +101,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of our output has gone (`tern disasm x.mv | head`): nothing to report.
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::FAILURE

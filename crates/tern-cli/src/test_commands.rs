@@ -1,5 +1,6 @@
 //! `tern test` and `tern run`.
 
+use crate::output::{out, outln};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -79,9 +80,9 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
     let output = run_masm_file(&file, &options, &mut adapter)
         .with_context(|| format!("{}", file.display()))?;
     if output.text.is_empty() || output.text.ends_with('\n') {
-        print!("{}", output.text);
+        out!("{}", output.text)?;
     } else {
-        println!("{}", output.text);
+        outln!("{}", output.text)?;
     }
     Ok(if output.failed {
         ExitCode::FAILURE

@@ -1,6 +1,7 @@
 //! `tern verify FILE...`: verifies modules and scripts as one bundle.
 
 use crate::binary_commands::{collect_files, read_binary, Binary};
+use crate::output::outln;
 use anyhow::{Context, Result};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
             Ok(u) => units.push((file.clone(), u)),
             Err(e) => {
                 failed += 1;
-                println!("FAILED  {}: {e}", file.display());
+                outln!("FAILED  {}: {e}", file.display())?;
             }
         }
     }
@@ -57,15 +58,15 @@ pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
         match result {
             Ok(()) => {
                 passed += 1;
-                println!("ok      {name}");
+                outln!("ok      {name}")?;
             }
             Err(why) => {
                 failed += 1;
-                println!("FAILED  {name}: {why}");
+                outln!("FAILED  {name}: {why}")?;
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed")?;
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -97,3 +97,50 @@ fn framework_corpus_roundtrips_when_present() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).ends_with("186 passed, 0 failed\n"));
 }
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    // A function returning 30,000 numbers prints far more than a pipe buffer holds, so the
+    // write meets the closed pipe whatever the timing.
+    let masm = temp("big_output.masm");
+    std::fs::write(
+        &masm,
+        "module 0x42::big
+public fun numbers(): vector<u64>
+    local v: vector<u64>
+    local i: u64
+    vec_pack <u64>, 0
+    st_loc v
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    ld_u64 30000
+    lt
+    br_false done
+    mut_borrow_loc v
+    copy_loc i
+    vec_push_back <u64>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    move_loc v
+    ret
+",
+    )
+    .unwrap();
+    let mut child = tern()
+        .args(["run", masm.to_str().unwrap(), "0x42::big::numbers"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+}
