@@ -95,7 +95,8 @@ fn op_locals(op: &Op) -> [Option<u8>; 3] {
         | Op::BorrowLoc(l)
         | Op::CallClosureLoc { local: l }
         | Op::CmpLocImmBrFalse { local: l, .. }
-        | Op::LdU64StLoc { dst: l, .. } => [Some(l), None, None],
+        | Op::LdU64StLoc { dst: l, .. }
+        | Op::BinStLoc { dst: l, .. } => [Some(l), None, None],
         Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => [Some(a), Some(b), None],
         Op::BinLocLocStLoc { a, b, dst, .. } => [Some(a), Some(b), Some(dst)],
         Op::ArithLocImmStLoc { src, dst, .. }
@@ -130,6 +131,7 @@ fn op_span(op: &Op) -> usize {
         | Op::SubLocImmStLoc { .. } => 4,
         Op::BinLocLoc { .. } => 3,
         Op::LdU64StLoc { .. }
+        | Op::BinStLoc { .. }
         | Op::AddImm(_)
         | Op::SubImm(_)
         | Op::MulImm(_)

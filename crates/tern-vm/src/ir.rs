@@ -244,6 +244,14 @@ pub enum Op {
         /// The operation.
         op: FusedBin,
     },
+    /// Super-instruction for `<op>; st_loc dst` on the two u64 values at the top of the stack
+    /// (`x = e1 op e2` where an operand is not a local; same shadowing scheme).
+    BinStLoc {
+        /// The operation.
+        op: FusedBin,
+        /// The local written.
+        dst: u8,
+    },
     /// Super-instruction for `copy_loc|move_loc a; copy_loc|move_loc b; <op>; st_loc dst` on
     /// u64 values (same shadowing scheme as [`Op::CmpLocImmBrFalse`]).
     BinLocLocStLoc {
@@ -363,6 +371,45 @@ impl FusedCmp {
     }
 }
 
+impl FusedBin {
+    /// The operation on two u64 values (`None` on overflow).
+    #[inline(always)]
+    pub fn apply(self, x: u64, y: u64) -> Option<u64> {
+        match self {
+            FusedBin::Add => x.checked_add(y),
+            FusedBin::Sub => x.checked_sub(y),
+            FusedBin::Mul => x.checked_mul(y),
+            FusedBin::Xor => Some(x ^ y),
+            FusedBin::BitAnd => Some(x & y),
+            FusedBin::BitOr => Some(x | y),
+        }
+    }
+
+    /// The op it stands for.
+    pub fn op(self) -> Op {
+        match self {
+            FusedBin::Add => Op::Add,
+            FusedBin::Sub => Op::Sub,
+            FusedBin::Mul => Op::Mul,
+            FusedBin::Xor => Op::Xor,
+            FusedBin::BitAnd => Op::BitAnd,
+            FusedBin::BitOr => Op::BitOr,
+        }
+    }
+
+    fn of(op: Op) -> Option<FusedBin> {
+        Some(match op {
+            Op::Add => FusedBin::Add,
+            Op::Sub => FusedBin::Sub,
+            Op::Mul => FusedBin::Mul,
+            Op::Xor => FusedBin::Xor,
+            Op::BitAnd => FusedBin::BitAnd,
+            Op::BitOr => FusedBin::BitOr,
+            _ => return None,
+        })
+    }
+}
+
 /// The arithmetic of a fused local update (add and sub are variants of their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FusedArith {
@@ -399,12 +446,12 @@ pub fn fuse(code: &mut [Op]) {
         }
     }
     for i in 0..code.len() {
-        let window = match code.get(i..i + 4) {
-            Some(w) => [w[0], w[1], w[2], w[3]],
-            None => break,
-        };
+        // Past the end the window holds `EndOfCode`, which no pattern takes as an op.
+        let at = |k: usize| code.get(i + k).copied().unwrap_or(Op::EndOfCode);
+        let window = [at(0), at(1), at(2), at(3)];
+        let end = (i + 4).min(code.len());
         if is_target
-            .get(i + 1..i + 4)
+            .get(i + 1..end)
             .is_some_and(|t| t.iter().any(|x| *x))
         {
             continue;
@@ -450,6 +497,10 @@ pub fn fuse(code: &mut [Op]) {
                 }
             }
             [Op::LdU64(imm), Op::StLoc(dst), _, _] => Op::LdU64StLoc { dst, imm },
+            [op, Op::StLoc(dst), _, _] if FusedBin::of(op).is_some() => {
+                let Some(op) = FusedBin::of(op) else { continue };
+                Op::BinStLoc { op, dst }
+            }
             [Op::BorrowField(offset), Op::ReadRef, _, _] => Op::BorrowFieldRead(offset),
             [Op::VecBorrow, Op::ReadRef, _, _] => Op::VecBorrowRead,
             [Op::CopyLoc(local), Op::CallClosure(_), _, _] => Op::CallClosureLoc { local },
@@ -666,6 +717,32 @@ mod tests {
             }
         );
         assert_eq!(code[1], Op::CopyLoc(1));
+        // `<op>; st_loc` on computed operands.
+        let mut code = vec![
+            Op::MoveLoc(0),
+            Op::CopyLoc(1),
+            Op::CopyLoc(2),
+            Op::Mul,
+            Op::Add,
+            Op::StLoc(0),
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert!(matches!(
+            code[1],
+            Op::BinLocLoc {
+                op: FusedBin::Mul,
+                ..
+            }
+        ));
+        assert_eq!(
+            code[4],
+            Op::BinStLoc {
+                op: FusedBin::Add,
+                dst: 0
+            }
+        );
+        assert_eq!(code[5], Op::StLoc(0));
         // Reads through a field or element reference.
         let mut code = vec![
             Op::BorrowField(2),

@@ -700,6 +700,7 @@ impl Session<'_> {
             | Op::LdU64StLoc { .. }
             | Op::CallClosureLoc { .. }
             | Op::BranchTest(_)
+            | Op::BinStLoc { .. }
             | Op::AddImm(_)
             | Op::SubImm(_)
             | Op::MulImm(_)
@@ -819,6 +820,7 @@ fn unfused(op: Op) -> Op {
         Op::CmpLocLocBrFalse { a, .. } => Op::CopyLoc(a),
         Op::CallClosureLoc { local } => Op::CopyLoc(local),
         Op::BranchTest(target) => Op::Branch(target),
+        Op::BinStLoc { op, .. } => op.op(),
         Op::BorrowFieldRead(offset) => Op::BorrowField(offset),
         Op::VecBorrowRead => Op::VecBorrow,
         Op::BinLocLoc { a, moves, .. } | Op::BinLocLocStLoc { a, moves, .. } if moves & 1 != 0 => {
@@ -1186,14 +1188,7 @@ fn bin_loc_loc(
     else {
         return None;
     };
-    let result = match op {
-        FusedBin::Add => x.checked_add(y),
-        FusedBin::Sub => x.checked_sub(y),
-        FusedBin::Mul => x.checked_mul(y),
-        FusedBin::Xor => Some(x ^ y),
-        FusedBin::BitAnd => Some(x & y),
-        FusedBin::BitOr => Some(x | y),
-    }?;
+    let result = op.apply(x, y)?;
     for (local, bit) in [(a, 1u8), (b, 2u8)] {
         if moves & bit != 0 {
             *frame_local_mut(locals, base, local) = Value::Invalid;
@@ -1490,6 +1485,27 @@ fn fast_step<const METERED: bool>(
             *gas = left;
             ops.push(Value::U64(result));
             *pc += 2;
+            true
+        }
+        Op::BinStLoc { op, dst } => {
+            let Some(left) = charge::<METERED>(*gas, 1) else {
+                return false;
+            };
+            let [.., Value::U64(x), Value::U64(y)] = ops[..] else {
+                return false;
+            };
+            let Some(result) = op.apply(x, y) else {
+                return false;
+            };
+            // The destination must not hold a container that storing would have to free.
+            let slot = frame_local_mut(&mut m.locals, base, dst);
+            if let Value::Container(_) = slot {
+                return false;
+            }
+            *slot = Value::U64(result);
+            ops.truncate(ops.len() - 2);
+            *gas = left;
+            *pc += 1;
             true
         }
         Op::BinLocLocStLoc {
