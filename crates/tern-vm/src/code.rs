@@ -99,6 +99,16 @@ fn op_locals(op: &Op) -> [Option<u8>; 3] {
         | Op::BinStLoc { dst: l, .. } => [Some(l), None, None],
         Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => [Some(a), Some(b), None],
         Op::BinLocLocStLoc { a, b, dst, .. } => [Some(a), Some(b), Some(dst)],
+        Op::VecReadLoc {
+            vec,
+            idx,
+            dst,
+            form,
+        } => [
+            Some(vec),
+            Some(idx),
+            (form & crate::ir::vec_read::STORE != 0).then_some(dst),
+        ],
         Op::ArithLocImmStLoc { src, dst, .. }
         | Op::AddLocImmStLoc { src, dst, .. }
         | Op::SubLocImmStLoc { src, dst, .. } => [Some(src), Some(dst), None],
@@ -130,6 +140,7 @@ fn op_span(op: &Op) -> usize {
         | Op::AddLocImmStLoc { .. }
         | Op::SubLocImmStLoc { .. } => 4,
         Op::BinLocLoc { .. } => 3,
+        Op::VecReadLoc { form, .. } => crate::ir::vec_read::span(*form),
         Op::LdU64StLoc { .. }
         | Op::BinStLoc { .. }
         | Op::AddImm(_)

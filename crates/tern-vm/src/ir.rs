@@ -244,6 +244,21 @@ pub enum Op {
         /// The operation.
         op: FusedBin,
     },
+    /// Super-instruction reading a vector element through a local: `copy_loc vec` (a
+    /// reference, then `freeze_ref` if `freeze`) or `borrow_loc vec` (a vector local), then
+    /// `copy_loc idx; vec_borrow; read_ref`, then `st_loc dst` if `store` (else the element
+    /// stays pushed). Primitive elements only (same shadowing scheme).
+    VecReadLoc {
+        /// The local holding the vector reference, or the vector (`borrow`).
+        vec: u8,
+        /// The local holding the index.
+        idx: u8,
+        /// The local written when `store`.
+        dst: u8,
+        /// Bit 0: the vector is borrowed from a local (`borrow_loc`); bit 1: a `freeze_ref`
+        /// follows the `copy_loc`; bit 2: the element is stored to `dst`.
+        form: u8,
+    },
     /// Super-instruction for `<op>; st_loc dst` on the two u64 values at the top of the stack
     /// (`x = e1 op e2` where an operand is not a local; same shadowing scheme).
     BinStLoc {
@@ -371,6 +386,21 @@ impl FusedCmp {
     }
 }
 
+/// [`Op::VecReadLoc`] form bits.
+pub mod vec_read {
+    /// `borrow_loc` of a vector local (else `copy_loc` of a reference).
+    pub const BORROW: u8 = 1;
+    /// A `freeze_ref` follows the `copy_loc`.
+    pub const FREEZE: u8 = 2;
+    /// The element is stored to a local.
+    pub const STORE: u8 = 4;
+
+    /// How many original ops the form covers.
+    pub fn span(form: u8) -> usize {
+        4 + usize::from(form & FREEZE != 0) + usize::from(form & STORE != 0)
+    }
+}
+
 impl FusedBin {
     /// The operation on two u64 values (`None` on overflow).
     #[inline(always)]
@@ -448,12 +478,22 @@ pub fn fuse(code: &mut [Op]) {
     for i in 0..code.len() {
         // Past the end the window holds `EndOfCode`, which no pattern takes as an op.
         let at = |k: usize| code.get(i + k).copied().unwrap_or(Op::EndOfCode);
+        let targeted = |span: usize| {
+            is_target
+                .get(i + 1..(i + span).min(code.len()))
+                .is_some_and(|t| t.iter().any(|x| *x))
+        };
+        if let Some(read) = vec_read_at([at(0), at(1), at(2), at(3), at(4), at(5)]) {
+            let Op::VecReadLoc { form, .. } = read else {
+                continue;
+            };
+            if !targeted(vec_read::span(form)) {
+                fused_at(code, i, read);
+                continue;
+            }
+        }
         let window = [at(0), at(1), at(2), at(3)];
-        let end = (i + 4).min(code.len());
-        if is_target
-            .get(i + 1..end)
-            .is_some_and(|t| t.iter().any(|x| *x))
-        {
+        if targeted(4) {
             continue;
         }
         let fused = match window {
@@ -592,6 +632,37 @@ pub fn fuse(code: &mut [Op]) {
             fused_at(code, i, Op::BranchTest(t));
         }
     }
+}
+
+/// The [`Op::VecReadLoc`] starting a window of six ops, if any.
+fn vec_read_at(w: [Op; 6]) -> Option<Op> {
+    use vec_read::{BORROW, FREEZE, STORE};
+    let (vec, mut form) = match w[0] {
+        Op::CopyLoc(v) => (v, 0),
+        Op::BorrowLoc(v) => (v, BORROW),
+        _ => return None,
+    };
+    let mut k = 1;
+    if form == 0 && w[1] == Op::FreezeRef {
+        form |= FREEZE;
+        k = 2;
+    }
+    let (Op::CopyLoc(idx), Op::VecBorrow, Op::ReadRef) = (w[k], w[k + 1], w[k + 2]) else {
+        return None;
+    };
+    let dst = match w[k + 3] {
+        Op::StLoc(d) => {
+            form |= STORE;
+            d
+        }
+        _ => 0,
+    };
+    Some(Op::VecReadLoc {
+        vec,
+        idx,
+        dst,
+        form,
+    })
 }
 
 /// Places a super-instruction at `i`.
@@ -743,6 +814,43 @@ mod tests {
             }
         );
         assert_eq!(code[5], Op::StLoc(0));
+        // Vector element reads through a local, stored or pushed.
+        let mut code = vec![
+            Op::CopyLoc(0),
+            Op::FreezeRef,
+            Op::CopyLoc(1),
+            Op::VecBorrow,
+            Op::ReadRef,
+            Op::StLoc(2),
+            Op::BorrowLoc(3),
+            Op::CopyLoc(1),
+            Op::VecBorrow,
+            Op::ReadRef,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        let form = vec_read::FREEZE | vec_read::STORE;
+        assert_eq!(
+            code[0],
+            Op::VecReadLoc {
+                vec: 0,
+                idx: 1,
+                dst: 2,
+                form
+            }
+        );
+        assert_eq!(vec_read::span(form), 6);
+        assert!(matches!(
+            code[6],
+            Op::VecReadLoc {
+                vec: 3,
+                idx: 1,
+                form: vec_read::BORROW,
+                ..
+            }
+        ));
+        assert_eq!(vec_read::span(vec_read::BORROW), 4);
+        assert_eq!(code[8], Op::VecBorrowRead);
         // Reads through a field or element reference.
         let mut code = vec![
             Op::BorrowField(2),

@@ -3,7 +3,7 @@
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
 use super::{invariant, locate, Frame, GenericFrame, Pins};
-use crate::ir::{FusedArith, FusedBin, Op};
+use crate::ir::{vec_read, FusedArith, FusedBin, Op};
 use crate::loader::{ConstValue, Function};
 use crate::session::Session;
 use crate::types::TypeListId;
@@ -701,6 +701,7 @@ impl Session<'_> {
             | Op::CallClosureLoc { .. }
             | Op::BranchTest(_)
             | Op::BinStLoc { .. }
+            | Op::VecReadLoc { .. }
             | Op::AddImm(_)
             | Op::SubImm(_)
             | Op::MulImm(_)
@@ -821,6 +822,8 @@ fn unfused(op: Op) -> Op {
         Op::CallClosureLoc { local } => Op::CopyLoc(local),
         Op::BranchTest(target) => Op::Branch(target),
         Op::BinStLoc { op, .. } => op.op(),
+        Op::VecReadLoc { vec, form, .. } if form & vec_read::BORROW != 0 => Op::BorrowLoc(vec),
+        Op::VecReadLoc { vec, .. } => Op::CopyLoc(vec),
         Op::BorrowFieldRead(offset) => Op::BorrowField(offset),
         Op::VecBorrowRead => Op::VecBorrow,
         Op::BinLocLoc { a, moves, .. } | Op::BinLocLocStLoc { a, moves, .. } if moves & 1 != 0 => {
@@ -1668,6 +1671,69 @@ fn fast_step<const METERED: bool>(
             }
             *gas = left;
             *pc += 1;
+            true
+        }
+        Op::VecReadLoc {
+            vec,
+            idx,
+            dst,
+            form,
+        } => {
+            let span = vec_read::span(form) as u32;
+            // The ops after the first; two transient pushes.
+            let Some(left) = charge::<METERED>(*gas, u64::from(span - 1)) else {
+                return false;
+            };
+            if ops.len() + 2 > limit {
+                return false;
+            }
+            let c = match (
+                form & vec_read::BORROW != 0,
+                frame_local(&m.locals, base, vec),
+            ) {
+                (
+                    false,
+                    &Value::Ref(Ref {
+                        place: Place::Whole(c),
+                    }),
+                )
+                | (true, &Value::Container(c)) => c,
+                _ => return false,
+            };
+            let &Value::U64(i) = frame_local(&m.locals, base, idx) else {
+                return false;
+            };
+            // perf: a u64 as tag and payload (see `on_u64`).
+            let element = match heap.get(c) {
+                Ok(Container::Vec(e)) => match e.get(i as usize) {
+                    Some(&Value::U64(x)) => Value::U64(x),
+                    Some(v) if is_plain(v) => *v,
+                    _ => return false,
+                },
+                Ok(Container::Bytes(b)) => match b.get(i as usize) {
+                    Some(&x) => Value::U8(x),
+                    None => return false,
+                },
+                _ => return false,
+            };
+            if form & vec_read::STORE != 0 {
+                // The destination must not hold a container that storing would have to free.
+                let slot = frame_local_mut(&mut m.locals, base, dst);
+                if let Value::Container(_) = slot {
+                    return false;
+                }
+                match element {
+                    Value::U64(x) => *slot = Value::U64(x),
+                    other => *slot = other,
+                }
+            } else {
+                match element {
+                    Value::U64(x) => ops.push(Value::U64(x)),
+                    other => ops.push(other),
+                }
+            }
+            *gas = left;
+            *pc += span - 1;
             true
         }
         Op::VecBorrowRead => {
