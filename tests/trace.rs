@@ -141,6 +141,63 @@ done:
     move_loc acc
     ret
 
+// Sums a field of each element of a vector of structs through reference locals
+// (`copy_loc i; vec_borrow` and `copy_loc|move_loc r; borrow_field` are fused).
+public fun pairs_sum(n: u64): u64
+    local v: vector<Pair>
+    local r: &vector<Pair>
+    local e: &Pair
+    local acc: u64
+    local i: u64
+    local k: u64
+    ld_u64 1
+    ld_u64 2
+    pack Pair
+    ld_u64 3
+    ld_u64 4
+    pack Pair
+    vec_pack <Pair>, 2
+    st_loc v
+    borrow_loc v
+    st_loc r
+    ld_u64 0
+    st_loc acc
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    copy_loc i
+    ld_u64 2
+    mod
+    st_loc k
+    copy_loc r
+    copy_loc k
+    vec_borrow <Pair>
+    st_loc e
+    copy_loc e
+    borrow_field Pair, y
+    read_ref
+    move_loc e
+    borrow_field Pair, x
+    read_ref
+    add
+    move_loc acc
+    add
+    st_loc acc
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    move_loc r
+    pop
+    move_loc acc
+    ret
+
 fun add3(a: u64, b: u64, c: u64): u64
     move_loc a
     ld_u64 100
@@ -200,6 +257,7 @@ fn traced_runs_count_what_the_meter_charges_and_return_the_same() {
         ("closure_sum", 20),
         ("generic_sum", 20),
         ("read_sum", 20),
+        ("pairs_sum", 20),
     ] {
         let target = format!("0x42::t::{function}");
         let mut vm = vm();
@@ -250,6 +308,7 @@ fn fused_and_original_instructions_run_out_of_gas_at_the_same_offset() {
         ("closure_sum", 4),
         ("generic_sum", 4),
         ("read_sum", 4),
+        ("pairs_sum", 4),
     ] {
         let target = format!("0x42::t::{function}");
         let mut vm = vm();

@@ -96,7 +96,9 @@ fn op_locals(op: &Op) -> [Option<u8>; 3] {
         | Op::CallClosureLoc { local: l }
         | Op::CmpLocImmBrFalse { local: l, .. }
         | Op::LdU64StLoc { dst: l, .. }
-        | Op::BinStLoc { dst: l, .. } => [Some(l), None, None],
+        | Op::BinStLoc { dst: l, .. }
+        | Op::BorrowFieldLoc { local: l, .. }
+        | Op::VecBorrowLoc { idx: l } => [Some(l), None, None],
         Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => [Some(a), Some(b), None],
         Op::BinLocLocStLoc { a, b, dst, .. } => [Some(a), Some(b), Some(dst)],
         Op::VecReadLoc {
@@ -143,6 +145,8 @@ fn op_span(op: &Op) -> usize {
         Op::VecReadLoc { form, .. } => crate::ir::vec_read::span(*form),
         Op::LdU64StLoc { .. }
         | Op::BinStLoc { .. }
+        | Op::BorrowFieldLoc { .. }
+        | Op::VecBorrowLoc { .. }
         | Op::AddImm(_)
         | Op::SubImm(_)
         | Op::MulImm(_)

@@ -259,6 +259,22 @@ pub enum Op {
         /// follows the `copy_loc`; bit 2: the element is stored to `dst`.
         form: u8,
     },
+    /// Super-instruction for `copy_loc|move_loc local; borrow_field offset` on a struct
+    /// reference held in `local` (same shadowing scheme).
+    BorrowFieldLoc {
+        /// The local holding the reference.
+        local: u8,
+        /// Whether it is moved (else copied).
+        moved: bool,
+        /// Field offset.
+        offset: u16,
+    },
+    /// Super-instruction for `copy_loc idx; vec_borrow` under a vector reference at the top
+    /// of the stack (same shadowing scheme).
+    VecBorrowLoc {
+        /// The local holding the index.
+        idx: u8,
+    },
     /// Super-instruction for `<op>; st_loc dst` on the two u64 values at the top of the stack
     /// (`x = e1 op e2` where an operand is not a local; same shadowing scheme).
     BinStLoc {
@@ -537,6 +553,17 @@ pub fn fuse(code: &mut [Op]) {
                 }
             }
             [Op::LdU64(imm), Op::StLoc(dst), _, _] => Op::LdU64StLoc { dst, imm },
+            [Op::CopyLoc(local), Op::BorrowField(offset), _, _] => Op::BorrowFieldLoc {
+                local,
+                moved: false,
+                offset,
+            },
+            [Op::MoveLoc(local), Op::BorrowField(offset), _, _] => Op::BorrowFieldLoc {
+                local,
+                moved: true,
+                offset,
+            },
+            [Op::CopyLoc(idx), Op::VecBorrow, _, _] => Op::VecBorrowLoc { idx },
             [op, Op::StLoc(dst), _, _] if FusedBin::of(op).is_some() => {
                 let Some(op) = FusedBin::of(op) else { continue };
                 Op::BinStLoc { op, dst }
@@ -851,6 +878,25 @@ mod tests {
         ));
         assert_eq!(vec_read::span(vec_read::BORROW), 4);
         assert_eq!(code[8], Op::VecBorrowRead);
+        // Borrows through a reference local.
+        let mut code = vec![
+            Op::MoveLoc(0),
+            Op::BorrowField(1),
+            Op::CopyLoc(2),
+            Op::VecBorrow,
+            Op::Pop,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert_eq!(
+            code[0],
+            Op::BorrowFieldLoc {
+                local: 0,
+                moved: true,
+                offset: 1
+            }
+        );
+        assert_eq!(code[2], Op::VecBorrowLoc { idx: 2 });
         // Reads through a field or element reference.
         let mut code = vec![
             Op::BorrowField(2),

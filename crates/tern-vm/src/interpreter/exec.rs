@@ -702,6 +702,8 @@ impl Session<'_> {
             | Op::BranchTest(_)
             | Op::BinStLoc { .. }
             | Op::VecReadLoc { .. }
+            | Op::BorrowFieldLoc { .. }
+            | Op::VecBorrowLoc { .. }
             | Op::AddImm(_)
             | Op::SubImm(_)
             | Op::MulImm(_)
@@ -822,6 +824,11 @@ fn unfused(op: Op) -> Op {
         Op::CallClosureLoc { local } => Op::CopyLoc(local),
         Op::BranchTest(target) => Op::Branch(target),
         Op::BinStLoc { op, .. } => op.op(),
+        Op::BorrowFieldLoc {
+            local, moved: true, ..
+        } => Op::MoveLoc(local),
+        Op::BorrowFieldLoc { local, .. } => Op::CopyLoc(local),
+        Op::VecBorrowLoc { idx } => Op::CopyLoc(idx),
         Op::VecReadLoc { vec, form, .. } if form & vec_read::BORROW != 0 => Op::BorrowLoc(vec),
         Op::VecReadLoc { vec, .. } => Op::CopyLoc(vec),
         Op::BorrowFieldRead(offset) => Op::BorrowField(offset),
@@ -1377,6 +1384,78 @@ fn fused_test<const METERED: bool>(
     Some(if holds { at + 4 } else { target })
 }
 
+/// [`Op::BorrowFieldLoc`]: pushes a reference to field `offset` of the struct referenced by
+/// `local` (moving it out if `moved`); false (nothing changed) for the general path. perf: out
+/// of line, so the dispatch loop's other paths keep their registers.
+#[inline(never)]
+fn borrow_field_loc_fast(
+    m: &mut super::Machine,
+    heap: &Heap,
+    base: usize,
+    limit: usize,
+    (local, moved, offset): (u8, bool, u16),
+) -> bool {
+    let &Value::Ref(Ref {
+        place: Place::Whole(c),
+    }) = frame_local(&m.locals, base, local)
+    else {
+        return false;
+    };
+    let field = match heap.get(c) {
+        Ok(Container::Struct(fields)) => match fields.get(usize::from(offset)) {
+            Some(v) => elem_ref(c, u32::from(offset), v),
+            None => return false,
+        },
+        _ => return false,
+    };
+    if m.operands.len() >= limit {
+        return false;
+    }
+    if moved {
+        *frame_local_mut(&mut m.locals, base, local) = Value::Invalid;
+    }
+    m.operands.push(field);
+    true
+}
+
+/// [`Op::VecBorrowLoc`]: replaces the vector reference at the top of the stack by a reference
+/// to its element at the index in local `idx`; false (nothing changed) for the general path.
+#[inline(never)]
+fn vec_borrow_loc_fast(
+    m: &mut super::Machine,
+    heap: &Heap,
+    base: usize,
+    limit: usize,
+    idx: u8,
+) -> bool {
+    // The index is pushed for a moment.
+    if m.operands.len() >= limit {
+        return false;
+    }
+    let &Value::U64(i) = frame_local(&m.locals, base, idx) else {
+        return false;
+    };
+    let Some(
+        top @ &mut Value::Ref(Ref {
+            place: Place::Whole(c),
+        }),
+    ) = m.operands.last_mut()
+    else {
+        return false;
+    };
+    *top = match heap.get(c) {
+        Ok(Container::Vec(e)) => match e.get(i as usize) {
+            Some(v) => elem_ref(c, i as u32, v),
+            None => return false,
+        },
+        Ok(Container::Bytes(b)) if (i as usize) < b.len() => Value::Ref(Ref {
+            place: Place::Elem(c, i as u32),
+        }),
+        _ => return false,
+    };
+    true
+}
+
 /// Executes the commonest scalar ops in place; returns false (having changed nothing) when
 /// the general path must run the op.
 #[allow(clippy::too_many_arguments)]
@@ -1659,6 +1738,26 @@ fn fast_step<const METERED: bool>(
             true
         }
         Op::BorrowField(offset) => borrow_field_fast(ops, heap, offset),
+        Op::BorrowFieldLoc {
+            local,
+            moved,
+            offset,
+        } => match charge::<METERED>(*gas, 1) {
+            Some(left) if borrow_field_loc_fast(m, heap, base, limit, (local, moved, offset)) => {
+                *gas = left;
+                *pc += 1;
+                true
+            }
+            _ => false,
+        },
+        Op::VecBorrowLoc { idx } => match charge::<METERED>(*gas, 1) {
+            Some(left) if vec_borrow_loc_fast(m, heap, base, limit, idx) => {
+                *gas = left;
+                *pc += 1;
+                true
+            }
+            _ => false,
+        },
         Op::ReadRef => read_ref_fast(&m.locals, ops, heap),
         Op::WriteRef => write_ref_fast(&mut m.locals, ops, heap),
         Op::VecBorrow => vec_borrow_fast(ops, heap),
