@@ -98,7 +98,8 @@ fn op_locals(op: &Op) -> [Option<u8>; 3] {
         | Op::LdU64StLoc { dst: l, .. }
         | Op::BinStLoc { dst: l, .. }
         | Op::BorrowFieldLoc { local: l, .. }
-        | Op::VecBorrowLoc { idx: l } => [Some(l), None, None],
+        | Op::VecBorrowLoc { idx: l }
+        | Op::BorrowFieldReadStLoc { dst: l, .. } => [Some(l), None, None],
         Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => [Some(a), Some(b), None],
         Op::BinLocLocStLoc { a, b, dst, .. } => [Some(a), Some(b), Some(dst)],
         Op::VecReadLoc {
@@ -141,7 +142,7 @@ fn op_span(op: &Op) -> usize {
         | Op::ArithLocImmStLoc { .. }
         | Op::AddLocImmStLoc { .. }
         | Op::SubLocImmStLoc { .. } => 4,
-        Op::BinLocLoc { .. } => 3,
+        Op::BinLocLoc { .. } | Op::BorrowFieldReadStLoc { .. } => 3,
         Op::VecReadLoc { form, .. } => crate::ir::vec_read::span(*form),
         Op::LdU64StLoc { .. }
         | Op::BinStLoc { .. }

@@ -259,6 +259,14 @@ pub enum Op {
         /// follows the `copy_loc`; bit 2: the element is stored to `dst`.
         form: u8,
     },
+    /// Super-instruction for `borrow_field offset; read_ref; st_loc dst` of a primitive field
+    /// of the struct referenced at the top of the stack (same shadowing scheme).
+    BorrowFieldReadStLoc {
+        /// Field offset.
+        offset: u16,
+        /// The local written.
+        dst: u8,
+    },
     /// Super-instruction for `copy_loc|move_loc local; borrow_field offset` on a struct
     /// reference held in `local` (same shadowing scheme).
     BorrowFieldLoc {
@@ -567,6 +575,9 @@ pub fn fuse(code: &mut [Op]) {
             [op, Op::StLoc(dst), _, _] if FusedBin::of(op).is_some() => {
                 let Some(op) = FusedBin::of(op) else { continue };
                 Op::BinStLoc { op, dst }
+            }
+            [Op::BorrowField(offset), Op::ReadRef, Op::StLoc(dst), _] => {
+                Op::BorrowFieldReadStLoc { offset, dst }
             }
             [Op::BorrowField(offset), Op::ReadRef, _, _] => Op::BorrowFieldRead(offset),
             [Op::VecBorrow, Op::ReadRef, _, _] => Op::VecBorrowRead,
@@ -897,6 +908,9 @@ mod tests {
             }
         );
         assert_eq!(code[2], Op::VecBorrowLoc { idx: 2 });
+        let mut code = vec![Op::BorrowField(1), Op::ReadRef, Op::StLoc(4), Op::Ret];
+        fuse(&mut code);
+        assert_eq!(code[0], Op::BorrowFieldReadStLoc { offset: 1, dst: 4 });
         // Reads through a field or element reference.
         let mut code = vec![
             Op::BorrowField(2),

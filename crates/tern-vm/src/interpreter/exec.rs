@@ -704,6 +704,7 @@ impl Session<'_> {
             | Op::VecReadLoc { .. }
             | Op::BorrowFieldLoc { .. }
             | Op::VecBorrowLoc { .. }
+            | Op::BorrowFieldReadStLoc { .. }
             | Op::AddImm(_)
             | Op::SubImm(_)
             | Op::MulImm(_)
@@ -831,7 +832,9 @@ fn unfused(op: Op) -> Op {
         Op::VecBorrowLoc { idx } => Op::CopyLoc(idx),
         Op::VecReadLoc { vec, form, .. } if form & vec_read::BORROW != 0 => Op::BorrowLoc(vec),
         Op::VecReadLoc { vec, .. } => Op::CopyLoc(vec),
-        Op::BorrowFieldRead(offset) => Op::BorrowField(offset),
+        Op::BorrowFieldRead(offset) | Op::BorrowFieldReadStLoc { offset, .. } => {
+            Op::BorrowField(offset)
+        }
         Op::VecBorrowRead => Op::VecBorrow,
         Op::BinLocLoc { a, moves, .. } | Op::BinLocLocStLoc { a, moves, .. } if moves & 1 != 0 => {
             Op::MoveLoc(a)
@@ -1418,6 +1421,40 @@ fn borrow_field_loc_fast(
     true
 }
 
+/// [`Op::BorrowFieldReadStLoc`]: pops the struct reference at the top of the stack and stores
+/// its primitive field `offset` in local `dst`; false (nothing changed) for the general path.
+#[inline(never)]
+fn borrow_field_read_st_loc_fast(
+    m: &mut super::Machine,
+    heap: &Heap,
+    base: usize,
+    offset: u16,
+    dst: u8,
+) -> bool {
+    let Some(&Value::Ref(Ref {
+        place: Place::Whole(c),
+    })) = m.operands.last()
+    else {
+        return false;
+    };
+    let Ok(Container::Struct(fields)) = heap.get(c) else {
+        return false;
+    };
+    let slot = frame_local_mut(&mut m.locals, base, dst);
+    // The destination must not hold a container that storing would have to free.
+    if let Value::Container(_) = slot {
+        return false;
+    }
+    // perf: a u64 as tag and payload (see `on_u64`).
+    match fields.get(usize::from(offset)) {
+        Some(&Value::U64(x)) => *slot = Value::U64(x),
+        Some(v) if is_plain(v) => *slot = *v,
+        _ => return false,
+    }
+    m.operands.pop();
+    true
+}
+
 /// [`Op::VecBorrowLoc`]: replaces the vector reference at the top of the stack by a reference
 /// to its element at the index in local `idx`; false (nothing changed) for the general path.
 #[inline(never)]
@@ -1746,6 +1783,14 @@ fn fast_step<const METERED: bool>(
             Some(left) if borrow_field_loc_fast(m, heap, base, limit, (local, moved, offset)) => {
                 *gas = left;
                 *pc += 1;
+                true
+            }
+            _ => false,
+        },
+        Op::BorrowFieldReadStLoc { offset, dst } => match charge::<METERED>(*gas, 2) {
+            Some(left) if borrow_field_read_st_loc_fast(m, heap, base, offset, dst) => {
+                *gas = left;
+                *pc += 2;
                 true
             }
             _ => false,
