@@ -866,6 +866,33 @@ fn unfused(op: Op) -> Op {
     }
 }
 
+/// The primitive element `i` of vector `c`, or `None` when the general path must read it
+/// (out of range, a container element). perf: a u64 as tag and payload (see `on_u64`).
+#[inline(always)]
+fn primitive_element(heap: &Heap, c: ContainerId, i: u64) -> Option<Value> {
+    match heap.get(c) {
+        Ok(Container::Vec(e)) => match e.get(i as usize) {
+            Some(&Value::U64(x)) => Some(Value::U64(x)),
+            Some(v) if is_plain(v) => Some(*v),
+            _ => None,
+        },
+        Ok(Container::Bytes(b)) => b.get(i as usize).map(|&x| Value::U8(x)),
+        _ => None,
+    }
+}
+
+/// A reference to element `i` of vector `c`, or `None` when it is out of range.
+#[inline(always)]
+fn element_ref(heap: &Heap, c: ContainerId, i: u64) -> Option<Value> {
+    match heap.get(c) {
+        Ok(Container::Vec(e)) => e.get(i as usize).map(|v| elem_ref(c, i as u32, v)),
+        Ok(Container::Bytes(b)) if (i as usize) < b.len() => Some(Value::Ref(Ref {
+            place: Place::Elem(c, i as u32),
+        })),
+        _ => None,
+    }
+}
+
 /// A reference to element `i` of container `c` holding `v` (a whole reference when `v` is a
 /// container).
 #[inline(always)]
@@ -1127,15 +1154,8 @@ fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
         return false;
     };
     let n = ops.len();
-    let r = match heap.get(c) {
-        Ok(Container::Vec(e)) => match e.get(i as usize) {
-            Some(v) => elem_ref(c, i as u32, v),
-            None => return false,
-        },
-        Ok(Container::Bytes(b)) if (i as usize) < b.len() => Value::Ref(Ref {
-            place: Place::Elem(c, i as u32),
-        }),
-        _ => return false,
+    let Some(r) = element_ref(heap, c, i) else {
+        return false;
     };
     ops.truncate(n - 1);
     if let Some(top) = ops.last_mut() {
@@ -1168,17 +1188,8 @@ fn vec_borrow_read_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
         return false;
     };
     let n = ops.len();
-    let v = match heap.get(c) {
-        Ok(Container::Vec(e)) => match e.get(i as usize) {
-            Some(&Value::U64(x)) => Value::U64(x),
-            Some(v) if is_plain(v) => *v,
-            _ => return false,
-        },
-        Ok(Container::Bytes(b)) => match b.get(i as usize) {
-            Some(&x) => Value::U8(x),
-            None => return false,
-        },
-        _ => return false,
+    let Some(v) = primitive_element(heap, c, i) else {
+        return false;
     };
     ops.truncate(n - 1);
     if let Some(top) = ops.last_mut() {
@@ -1480,17 +1491,13 @@ fn vec_borrow_loc_fast(
     else {
         return false;
     };
-    *top = match heap.get(c) {
-        Ok(Container::Vec(e)) => match e.get(i as usize) {
-            Some(v) => elem_ref(c, i as u32, v),
-            None => return false,
-        },
-        Ok(Container::Bytes(b)) if (i as usize) < b.len() => Value::Ref(Ref {
-            place: Place::Elem(c, i as u32),
-        }),
-        _ => return false,
-    };
-    true
+    match element_ref(heap, c, i) {
+        Some(r) => {
+            *top = r;
+            true
+        }
+        None => false,
+    }
 }
 
 /// Executes the commonest scalar ops in place; returns false (having changed nothing) when
@@ -1847,7 +1854,8 @@ fn fast_step<const METERED: bool>(
             let &Value::U64(i) = frame_local(&m.locals, base, idx) else {
                 return false;
             };
-            // perf: a u64 as tag and payload (see `on_u64`).
+            // perf: written out rather than through `primitive_element`, which measured 5 %
+            // more host instructions on merge_sort here (the code around it, not the read).
             let element = match heap.get(c) {
                 Ok(Container::Vec(e)) => match e.get(i as usize) {
                     Some(&Value::U64(x)) => Value::U64(x),
