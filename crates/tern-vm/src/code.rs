@@ -37,12 +37,13 @@ impl Code {
         fuse(&mut ops);
         let end = ops.len();
         for (pc, op) in ops.iter().enumerate() {
-            let locals_ok = op_locals(op)
+            let locals_ok = op
+                .locals()
                 .into_iter()
                 .flatten()
                 .all(|l| usize::from(l) < window);
-            let target_ok = op_target(op).map_or(true, |t| (t as usize) <= end);
-            if !locals_ok || !target_ok || pc + op_span(op) > end {
+            let target_ok = op.target().map_or(true, |t| (t as usize) <= end);
+            if !locals_ok || !target_ok || pc + op.span() > end {
                 return Err(
                     VmError::new(StatusCode::INDEX_OUT_OF_BOUNDS).with_message(format!(
                     "code offset {pc}: {op:?} out of bounds ({end} instructions, {window} locals)"
@@ -83,85 +84,6 @@ impl Code {
     #[inline(always)]
     pub fn window(&self) -> usize {
         self.window
-    }
-}
-
-/// The local indices an op names.
-fn op_locals(op: &Op) -> [Option<u8>; 3] {
-    match *op {
-        Op::CopyLoc(l)
-        | Op::MoveLoc(l)
-        | Op::StLoc(l)
-        | Op::BorrowLoc(l)
-        | Op::CallClosureLoc { local: l }
-        | Op::CmpLocImmBrFalse { local: l, .. }
-        | Op::LdU64StLoc { dst: l, .. }
-        | Op::BinStLoc { dst: l, .. }
-        | Op::BorrowFieldLoc { local: l, .. }
-        | Op::VecBorrowLoc { idx: l }
-        | Op::BorrowFieldReadStLoc { dst: l, .. } => [Some(l), None, None],
-        Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => [Some(a), Some(b), None],
-        Op::BinLocLocStLoc { a, b, dst, .. } => [Some(a), Some(b), Some(dst)],
-        Op::VecReadLoc {
-            vec,
-            idx,
-            dst,
-            form,
-        } => [
-            Some(vec),
-            Some(idx),
-            (form & crate::ir::vec_read::STORE != 0).then_some(dst),
-        ],
-        Op::ArithLocImmStLoc { src, dst, .. }
-        | Op::AddLocImmStLoc { src, dst, .. }
-        | Op::SubLocImmStLoc { src, dst, .. } => [Some(src), Some(dst), None],
-        _ => [None, None, None],
-    }
-}
-
-/// The branch target of an op.
-fn op_target(op: &Op) -> Option<u32> {
-    match *op {
-        Op::BrTrue(t)
-        | Op::BrFalse(t)
-        | Op::Branch(t)
-        | Op::BranchTest(t)
-        | Op::CmpLocImmBrFalse { target: t, .. }
-        | Op::CmpLocLocBrFalse { target: t, .. } => Some(t),
-        _ => None,
-    }
-}
-
-/// How many ops from its own pc an op may continue at without a branch: 1, or the length of
-/// the sequence a super-instruction runs in one step.
-fn op_span(op: &Op) -> usize {
-    match op {
-        Op::CmpLocImmBrFalse { .. }
-        | Op::CmpLocLocBrFalse { .. }
-        | Op::BinLocLocStLoc { .. }
-        | Op::ArithLocImmStLoc { .. }
-        | Op::AddLocImmStLoc { .. }
-        | Op::SubLocImmStLoc { .. } => 4,
-        Op::BinLocLoc { .. } | Op::BorrowFieldReadStLoc { .. } => 3,
-        Op::VecReadLoc { form, .. } => crate::ir::vec_read::span(*form),
-        Op::LdU64StLoc { .. }
-        | Op::BinStLoc { .. }
-        | Op::BorrowFieldLoc { .. }
-        | Op::VecBorrowLoc { .. }
-        | Op::AddImm(_)
-        | Op::SubImm(_)
-        | Op::MulImm(_)
-        | Op::ModImm(_)
-        | Op::DivImm(_)
-        | Op::AddImmI64(_)
-        | Op::SubImmI64(_)
-        | Op::MulImmI64(_)
-        | Op::ModImmI64(_)
-        | Op::DivImmI64(_)
-        | Op::CallClosureLoc { .. }
-        | Op::BorrowFieldRead(_)
-        | Op::VecBorrowRead => 2,
-        _ => 1,
     }
 }
 

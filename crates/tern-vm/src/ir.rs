@@ -410,6 +410,89 @@ impl FusedCmp {
     }
 }
 
+impl Op {
+    /// The local indices the op names.
+    pub fn locals(&self) -> [Option<u8>; 3] {
+        match *self {
+            Op::CopyLoc(l)
+            | Op::MoveLoc(l)
+            | Op::StLoc(l)
+            | Op::BorrowLoc(l)
+            | Op::CallClosureLoc { local: l }
+            | Op::CmpLocImmBrFalse { local: l, .. }
+            | Op::LdU64StLoc { dst: l, .. }
+            | Op::BinStLoc { dst: l, .. }
+            | Op::BorrowFieldLoc { local: l, .. }
+            | Op::VecBorrowLoc { idx: l }
+            | Op::BorrowFieldReadStLoc { dst: l, .. } => [Some(l), None, None],
+            Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => {
+                [Some(a), Some(b), None]
+            }
+            Op::BinLocLocStLoc { a, b, dst, .. } => [Some(a), Some(b), Some(dst)],
+            Op::VecReadLoc {
+                vec,
+                idx,
+                dst,
+                form,
+            } => [
+                Some(vec),
+                Some(idx),
+                (form & vec_read::STORE != 0).then_some(dst),
+            ],
+            Op::ArithLocImmStLoc { src, dst, .. }
+            | Op::AddLocImmStLoc { src, dst, .. }
+            | Op::SubLocImmStLoc { src, dst, .. } => [Some(src), Some(dst), None],
+            _ => [None, None, None],
+        }
+    }
+
+    /// The op's branch target, if it branches.
+    pub fn target(&self) -> Option<u32> {
+        match *self {
+            Op::BrTrue(t)
+            | Op::BrFalse(t)
+            | Op::Branch(t)
+            | Op::BranchTest(t)
+            | Op::CmpLocImmBrFalse { target: t, .. }
+            | Op::CmpLocLocBrFalse { target: t, .. } => Some(t),
+            _ => None,
+        }
+    }
+
+    /// How many ops from its own pc the op may continue at without a branch: 1, or the
+    /// length of the sequence a super-instruction runs in one step.
+    pub fn span(&self) -> usize {
+        match self {
+            Op::CmpLocImmBrFalse { .. }
+            | Op::CmpLocLocBrFalse { .. }
+            | Op::BinLocLocStLoc { .. }
+            | Op::ArithLocImmStLoc { .. }
+            | Op::AddLocImmStLoc { .. }
+            | Op::SubLocImmStLoc { .. } => 4,
+            Op::BinLocLoc { .. } | Op::BorrowFieldReadStLoc { .. } => 3,
+            Op::VecReadLoc { form, .. } => vec_read::span(*form),
+            Op::LdU64StLoc { .. }
+            | Op::BinStLoc { .. }
+            | Op::BorrowFieldLoc { .. }
+            | Op::VecBorrowLoc { .. }
+            | Op::AddImm(_)
+            | Op::SubImm(_)
+            | Op::MulImm(_)
+            | Op::ModImm(_)
+            | Op::DivImm(_)
+            | Op::AddImmI64(_)
+            | Op::SubImmI64(_)
+            | Op::MulImmI64(_)
+            | Op::ModImmI64(_)
+            | Op::DivImmI64(_)
+            | Op::CallClosureLoc { .. }
+            | Op::BorrowFieldRead(_)
+            | Op::VecBorrowRead => 2,
+            _ => 1,
+        }
+    }
+}
+
 /// [`Op::VecReadLoc`] form bits.
 pub mod vec_read {
     /// `borrow_loc` of a vector local (else `copy_loc` of a reference).
@@ -508,10 +591,7 @@ pub fn fuse(code: &mut [Op]) {
                 .is_some_and(|t| t.iter().any(|x| *x))
         };
         if let Some(read) = vec_read_at([at(0), at(1), at(2), at(3), at(4), at(5)]) {
-            let Op::VecReadLoc { form, .. } = read else {
-                continue;
-            };
-            if !targeted(vec_read::span(form)) {
+            if !targeted(read.span()) {
                 fused_at(code, i, read);
                 continue;
             }

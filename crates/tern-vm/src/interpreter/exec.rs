@@ -866,6 +866,25 @@ fn unfused(op: Op) -> Op {
     }
 }
 
+/// A reference to field `offset` of struct `c` with these fields, or `None` past the last.
+#[inline(always)]
+fn field_ref(c: ContainerId, fields: &[Value], offset: u16) -> Option<Value> {
+    fields
+        .get(usize::from(offset))
+        .map(|v| elem_ref(c, u32::from(offset), v))
+}
+
+/// The primitive field `offset` of these fields, or `None` when the general path must read it
+/// (a container field). perf: a u64 as tag and payload (see `on_u64`).
+#[inline(always)]
+fn primitive_field(fields: &[Value], offset: u16) -> Option<Value> {
+    match fields.get(usize::from(offset)) {
+        Some(&Value::U64(x)) => Some(Value::U64(x)),
+        Some(v) if is_plain(v) => Some(*v),
+        _ => None,
+    }
+}
+
 /// The primitive element `i` of vector `c`, or `None` when the general path must read it
 /// (out of range, a container element). perf: a u64 as tag and payload (see `on_u64`).
 #[inline(always)]
@@ -1057,9 +1076,9 @@ fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
     let Some((top, c, fields)) = top_struct(ops, heap) else {
         return false;
     };
-    match fields.get(usize::from(offset)) {
-        Some(v) => {
-            *top = elem_ref(c, u32::from(offset), v);
+    match field_ref(c, fields, offset) {
+        Some(r) => {
+            *top = r;
             true
         }
         None => false,
@@ -1171,13 +1190,13 @@ fn borrow_field_read_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
     let Some((top, _, fields)) = top_struct(ops, heap) else {
         return false;
     };
-    // perf: a u64 as tag and payload (see `on_u64`).
-    match fields.get(usize::from(offset)) {
-        Some(&Value::U64(x)) => *top = Value::U64(x),
-        Some(v) if is_plain(v) => *top = *v,
-        _ => return false,
+    match primitive_field(fields, offset) {
+        Some(v) => {
+            *top = v;
+            true
+        }
+        None => false,
     }
-    true
 }
 
 /// `vec_borrow; read_ref` of a primitive element in range: the vector reference and the
@@ -1359,7 +1378,9 @@ fn frame_local_mut(locals: &mut [Value], base: usize, i: u8) -> &mut Value {
 
 /// Runs the loop test `test` found at a [`Op::BranchTest`]'s target (`CmpLocImmBrFalse` or
 /// `CmpLocLocBrFalse` on u64 operands; its four instructions charged here) and returns the
-/// pc it continues at; `None` (nothing changed) when the test must run as usual.
+/// pc it continues at; `None` (nothing changed) when the test must run as usual. perf: the
+/// tests' own arms in `fast_step` keep their copy of this; routing them through here (with the
+/// units as a parameter) measured 2-4 % more host instructions on match_sum and match_sum_enum.
 #[inline(always)]
 fn fused_test<const METERED: bool>(
     m: &super::Machine,
@@ -1415,12 +1436,11 @@ fn borrow_field_loc_fast(
     else {
         return false;
     };
-    let field = match heap.get(c) {
-        Ok(Container::Struct(fields)) => match fields.get(usize::from(offset)) {
-            Some(v) => elem_ref(c, u32::from(offset), v),
-            None => return false,
-        },
-        _ => return false,
+    let Some(field) = (match heap.get(c) {
+        Ok(Container::Struct(fields)) => field_ref(c, fields, offset),
+        _ => None,
+    }) else {
+        return false;
     };
     if m.operands.len() >= limit {
         return false;
@@ -1456,11 +1476,10 @@ fn borrow_field_read_st_loc_fast(
     if let Value::Container(_) = slot {
         return false;
     }
-    // perf: a u64 as tag and payload (see `on_u64`).
-    match fields.get(usize::from(offset)) {
-        Some(&Value::U64(x)) => *slot = Value::U64(x),
-        Some(v) if is_plain(v) => *slot = *v,
-        _ => return false,
+    match primitive_field(fields, offset) {
+        Some(Value::U64(x)) => *slot = Value::U64(x),
+        Some(v) => *slot = v,
+        None => return false,
     }
     m.operands.pop();
     true

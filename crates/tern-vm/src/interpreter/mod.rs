@@ -68,11 +68,12 @@ impl Machine {
         // perf: a u64 argument moves as tag and payload: the caller usually pushed it just
         // before the call, and a whole-value copy of a value stored piecewise defeats
         // store-to-load forwarding.
-        let args = self.operands.get(start..).unwrap_or_default();
-        self.locals.extend(args.iter().map(|v| match *v {
-            Value::U64(x) => Value::U64(x),
-            other => other,
-        }));
+        for v in self.operands.get(start..).unwrap_or_default() {
+            match *v {
+                Value::U64(x) => self.locals.push(Value::U64(x)),
+                other => self.locals.push(other),
+            }
+        }
         self.operands.truncate(start);
         if locals > params {
             self.locals.resize(base + locals, Value::Invalid);
