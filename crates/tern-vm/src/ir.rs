@@ -198,6 +198,25 @@ pub enum Op {
         /// The `ld_u64` immediate.
         imm: u64,
     },
+    /// Super-instruction for `copy_loc|move_loc src; ld_u64 imm; add` on a u64 local: pushes
+    /// the sum (same shadowing scheme as [`Op::CmpLocImmBrFalse`]).
+    AddLocImm {
+        /// The local read.
+        src: u8,
+        /// Whether `src` is moved (else copied).
+        moved: bool,
+        /// The `ld_u64` immediate.
+        imm: u64,
+    },
+    /// [`Op::AddLocImm`] for `sub`: pushes the difference.
+    SubLocImm {
+        /// The local read.
+        src: u8,
+        /// Whether `src` is moved (else copied).
+        moved: bool,
+        /// The `ld_u64` immediate.
+        imm: u64,
+    },
     /// [`Op::ArithLocImmStLoc`] for `add` (its own variant: a single dispatch jump).
     AddLocImmStLoc {
         /// The local read.
@@ -424,7 +443,9 @@ impl Op {
             | Op::BinStLoc { dst: l, .. }
             | Op::BorrowFieldLoc { local: l, .. }
             | Op::VecBorrowLoc { idx: l }
-            | Op::BorrowFieldReadStLoc { dst: l, .. } => [Some(l), None, None],
+            | Op::BorrowFieldReadStLoc { dst: l, .. }
+            | Op::AddLocImm { src: l, .. }
+            | Op::SubLocImm { src: l, .. } => [Some(l), None, None],
             Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => {
                 [Some(a), Some(b), None]
             }
@@ -469,7 +490,10 @@ impl Op {
             | Op::ArithLocImmStLoc { .. }
             | Op::AddLocImmStLoc { .. }
             | Op::SubLocImmStLoc { .. } => 4,
-            Op::BinLocLoc { .. } | Op::BorrowFieldReadStLoc { .. } => 3,
+            Op::BinLocLoc { .. }
+            | Op::BorrowFieldReadStLoc { .. }
+            | Op::AddLocImm { .. }
+            | Op::SubLocImm { .. } => 3,
             Op::VecReadLoc { form, .. } => vec_read::span(*form),
             Op::LdU64StLoc { .. }
             | Op::BinStLoc { .. }
@@ -687,6 +711,18 @@ pub fn fuse(code: &mut [Op]) {
                     imm,
                 }
             }
+            [first @ (Op::CopyLoc(_) | Op::MoveLoc(_)), Op::LdU64(imm), Op::Add | Op::Sub, next]
+                if !matches!(next, Op::StLoc(_)) =>
+            {
+                let (Op::CopyLoc(src) | Op::MoveLoc(src)) = first else {
+                    continue;
+                };
+                let moved = matches!(first, Op::MoveLoc(_));
+                match window[2] {
+                    Op::Add => Op::AddLocImm { src, moved, imm },
+                    _ => Op::SubLocImm { src, moved, imm },
+                }
+            }
             [first, Op::LdU64(imm), arith, Op::StLoc(dst)] => {
                 let (src, moved) = match first {
                     Op::CopyLoc(l) => (l, false),
@@ -874,6 +910,38 @@ mod tests {
                 imm: 1
             }
         ));
+        // `x op k` on a local without a store pushes (a call's argument, a return value); the
+        // `ld_u64 k; op` behind it stays fusable for the general path.
+        let mut code = vec![
+            Op::CopyLoc(0),
+            Op::LdU64(1),
+            Op::Sub,
+            Op::Call(0),
+            Op::MoveLoc(0),
+            Op::LdU64(2),
+            Op::Add,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert_eq!(
+            code[0],
+            Op::SubLocImm {
+                src: 0,
+                moved: false,
+                imm: 1
+            }
+        );
+        assert_eq!(code[1], Op::SubImm(1));
+        assert_eq!(
+            code[4],
+            Op::AddLocImm {
+                src: 0,
+                moved: true,
+                imm: 2
+            }
+        );
+        assert_eq!(code[4].span(), 3);
+        assert_eq!(code[4].locals(), [Some(0), None, None]);
         // `x = a op b` on locals is one op; without the store, the push form.
         let mut code = vec![
             Op::MoveLoc(0),

@@ -102,10 +102,7 @@ impl Session<'_> {
     ) -> Option<Frame<'a>> {
         let function: &'a Function = frame.function;
         let callee: &'a Function = function.links.resolved.get(usize::from(handle))?.get()?;
-        if callee.body.is_none()
-            || !callee.type_params.is_empty()
-            || depth >= self.runtime.config.max_call_depth
-        {
+        if !callee.entry.plain || depth >= self.runtime.config.max_call_depth {
             return None;
         }
         self.new_frame(callee, None)
@@ -121,7 +118,7 @@ impl Session<'_> {
     ) -> Option<Frame<'a>> {
         let base = self
             .machine
-            .enter_window(callee.param_count(), callee.frame_slots())?;
+            .enter_window(callee.entry.params as usize, callee.entry.slots as usize)?;
         Some(Frame {
             function: callee,
             pc: 0,
@@ -189,7 +186,7 @@ impl Session<'_> {
             return None;
         }
         let function: &'a Function = pins.pin_shared(target);
-        if function.body.is_none() || !function.type_params.is_empty() {
+        if !function.entry.plain {
             return None;
         }
         let limit = self.runtime.config.max_operand_stack;
@@ -267,15 +264,27 @@ impl Session<'_> {
                 ) {
                     continue;
                 }
-                let flow = match *op {
-                    Op::Call(handle) => {
-                        frame.pc = next;
-                        if let Some(callee) = self.enter_linked(frame, frames.len(), handle) {
-                            frames.push(std::mem::replace(frame, callee));
+                // perf: calls and returns are told apart by a compare each, not by a second
+                // jump table.
+                if let Op::Call(handle) = *op {
+                    frame.pc = next;
+                    if let Some(callee) = self.enter_linked(frame, frames.len(), handle) {
+                        frames.push(std::mem::replace(frame, callee));
+                        continue 'frames;
+                    }
+                    return Ok(Exit::Call(handle));
+                }
+                if let Op::Ret = *op {
+                    self.release_frame(frame);
+                    match frames.pop() {
+                        Some(caller) => {
+                            *frame = caller;
                             continue 'frames;
                         }
-                        return Ok(Exit::Call(handle));
+                        None => return Ok(Exit::Done),
                     }
+                }
+                let flow = match *op {
                     Op::CallGeneric(inst) => {
                         frame.pc = next;
                         if let Some(callee) = self.enter_linked_generic(frame, frames.len(), inst) {
@@ -284,7 +293,6 @@ impl Session<'_> {
                         }
                         self.step(frame, frames, body, Op::CallGeneric(inst), pins)
                     }
-                    Op::Ret => Ok(Flow::Return),
                     // A primitive constant from the module's pool.
                     Op::LdConst(i) => match function.links.constants.get(i as usize) {
                         Some(ConstValue::Prim(v)) if self.machine.operands.len() < limit => {
@@ -717,7 +725,9 @@ impl Session<'_> {
             | Op::DivImmI64(_)
             | Op::ArithLocImmStLoc { .. }
             | Op::AddLocImmStLoc { .. }
-            | Op::SubLocImmStLoc { .. } => return Err(invariant("unexpanded super-instruction")),
+            | Op::SubLocImmStLoc { .. }
+            | Op::AddLocImm { .. }
+            | Op::SubLocImm { .. } => return Err(invariant("unexpanded super-instruction")),
         }
         Ok(Flow::Next)
     }
@@ -769,7 +779,14 @@ impl Session<'_> {
         let base = frame.base as usize;
         let locals = &mut self.machine.locals;
         if base < locals.len() {
-            for v in locals.get(base..).unwrap_or_default() {
+            // perf: a function whose locals are all primitives or references owns nothing
+            // when it returns (a load-time fact, `Entry::scalar_locals`).
+            let owned = if frame.function.entry.scalar_locals {
+                &[][..]
+            } else {
+                locals.get(base..).unwrap_or_default()
+            };
+            for v in owned {
                 if let Value::Container(c) = v {
                     self.heap.free_tree(*c);
                 }
@@ -862,6 +879,13 @@ fn unfused(op: Op) -> Op {
             src, moved: true, ..
         } => Op::MoveLoc(src),
         Op::AddLocImmStLoc { src, .. } | Op::SubLocImmStLoc { src, .. } => Op::CopyLoc(src),
+        Op::AddLocImm {
+            src, moved: true, ..
+        }
+        | Op::SubLocImm {
+            src, moved: true, ..
+        } => Op::MoveLoc(src),
+        Op::AddLocImm { src, .. } | Op::SubLocImm { src, .. } => Op::CopyLoc(src),
         other => other,
     }
 }
@@ -1011,6 +1035,38 @@ fn arith_loc_imm<const METERED: bool>(
     *frame_local_mut(&mut m.locals, base, dst) = Value::U64(result);
     *gas = left;
     *pc += 3;
+    true
+}
+
+/// [`Op::AddLocImm`] and [`Op::SubLocImm`]: `op` of a u64 local and the immediate, pushed;
+/// false (nothing changed) when the slow path must run the ops one by one.
+#[inline(always)]
+fn loc_arith_imm<const METERED: bool>(
+    m: &mut super::Machine,
+    base: usize,
+    limit: usize,
+    pc: &mut u32,
+    gas: &mut u64,
+    (src, moved): (u8, bool),
+    op: impl Fn(u64) -> Option<u64>,
+) -> bool {
+    let (&Value::U64(x), Some(left)) = (
+        frame_local(&m.locals, base, src),
+        charge::<METERED>(*gas, 2),
+    ) else {
+        return false;
+    };
+    // Two transient pushes.
+    if m.operands.len() + 2 > limit {
+        return false;
+    }
+    let Some(result) = op(x) else { return false };
+    if moved {
+        *frame_local_mut(&mut m.locals, base, src) = Value::Invalid;
+    }
+    m.operands.push(Value::U64(result));
+    *gas = left;
+    *pc += 2;
     true
 }
 
@@ -1713,6 +1769,16 @@ fn fast_step<const METERED: bool>(
         } => arith_loc_imm::<METERED>(m, base, limit, pc, gas, (src, moved, dst), |x| {
             x.checked_sub(imm)
         }),
+        Op::AddLocImm { src, moved, imm } => {
+            loc_arith_imm::<METERED>(m, base, limit, pc, gas, (src, moved), |x| {
+                x.checked_add(imm)
+            })
+        }
+        Op::SubLocImm { src, moved, imm } => {
+            loc_arith_imm::<METERED>(m, base, limit, pc, gas, (src, moved), |x| {
+                x.checked_sub(imm)
+            })
+        }
         // perf: a u64 or bool is rebuilt from its tag and payload rather than copied whole:
         // the whole-value copy reads 40 bytes the last write stored piecewise, which defeats
         // store-to-load forwarding.

@@ -61,7 +61,10 @@ pub(crate) struct Machine {
 impl Machine {
     /// Moves the top `params` operands into a new locals window of `locals` slots (the rest
     /// unset) and returns the window's base, or `None` when the stack holds fewer operands.
-    #[inline(always)]
+    ///
+    /// perf: out of line, so that its registers do not crowd the dispatch loop's (inlined,
+    /// 3-4 % more host instructions on the loop programs; `docs/performance.md`, session 5).
+    #[inline(never)]
     pub(crate) fn enter_window(&mut self, params: usize, locals: usize) -> Option<u32> {
         let start = self.operands.len().checked_sub(params)?;
         let base = self.locals.len();

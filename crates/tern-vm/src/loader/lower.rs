@@ -41,6 +41,13 @@ pub(super) fn load_function(
         (None, Some(id)) => natives(id, name.as_str()),
         _ => None,
     };
+    let entry = super::Entry::new(
+        &cache.types,
+        params.len(),
+        &local_types,
+        body.as_ref(),
+        !handle.type_parameters.is_empty(),
+    );
     Ok(Function {
         id: FunctionId {
             module: module_id,
@@ -58,6 +65,7 @@ pub(super) fn load_function(
         body,
         native,
         links: links.clone(),
+        entry,
     })
 }
 
@@ -71,6 +79,13 @@ pub(super) fn load_script(
     let mut local_types = params.clone();
     local_types.extend(convert_sig(cache, s, s.code.locals)?);
     let body = Lowering::new(cache, s).lower(&s.code, None, local_types.len())?;
+    let entry = super::Entry::new(
+        &cache.types,
+        params.len(),
+        &local_types,
+        Some(&body),
+        !s.type_parameters.is_empty(),
+    );
     Ok(Function {
         id: FunctionId {
             module: None,
@@ -87,6 +102,7 @@ pub(super) fn load_script(
         body: Some(body),
         native: None,
         links,
+        entry,
     })
 }
 

@@ -133,6 +133,50 @@ pub struct Function {
     pub native: Option<NativeFunction>,
     /// The module's link tables.
     pub links: Arc<ModuleLinks>,
+    /// What a call needs to know of this function, computed once at load.
+    pub(crate) entry: Entry,
+}
+
+/// What the call and return paths need to know of a function (computed once at load, so a
+/// call reads one small record instead of walking the function's tables).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Entry {
+    /// Number of parameters (arguments taken from the operand stack).
+    pub params: u32,
+    /// Locals slots of a frame: the code's window, never fewer than the parameters.
+    pub slots: u32,
+    /// A Move function without type parameters: the fast call paths enter it directly.
+    pub plain: bool,
+    /// No local can hold a container (every local is a primitive other than `signer`, or a
+    /// reference): its return has nothing to free. (Code that broke its local types anyway,
+    /// which the verifier rejects, could at worst leak a container until the session ends.)
+    pub scalar_locals: bool,
+}
+
+impl Entry {
+    /// The entry record of a function with these parts.
+    pub(crate) fn new(
+        types: &crate::types::TypeTable,
+        params: usize,
+        local_types: &[TypeId],
+        body: Option<&Body>,
+        generic: bool,
+    ) -> Entry {
+        use crate::types::TypeNode as N;
+        let window = body.map_or(0, |b| b.code.window());
+        let scalar_locals = local_types.iter().all(|&t| {
+            !matches!(
+                types.node(t),
+                N::Signer | N::Vector(_) | N::Struct(..) | N::Function(..) | N::TypeParam(_)
+            )
+        });
+        Entry {
+            params: params as u32,
+            slots: window.max(params) as u32,
+            plain: body.is_some() && !generic,
+            scalar_locals,
+        }
+    }
 }
 
 impl std::fmt::Debug for Function {
@@ -164,10 +208,7 @@ impl Function {
     /// declared locals), never fewer than its parameters.
     #[inline(always)]
     pub fn frame_slots(&self) -> usize {
-        self.body
-            .as_ref()
-            .map_or(0, |b| b.code.window())
-            .max(self.params.len())
+        self.entry.slots as usize
     }
 
     /// Whether the function is native.
@@ -629,4 +670,30 @@ pub fn imports(m: &CompiledModule) -> impl Iterator<Item = ModuleId> + '_ {
 pub(crate) fn bad_index() -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
         .with_message("index out of range in a loaded binary")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_knows_which_frames_own_nothing_on_return() {
+        let mut types = TypeTable::new();
+        let u64_ = types.intern(TypeNode::U64);
+        let addr = types.intern(TypeNode::Address);
+        let vec = types.intern(TypeNode::Vector(u64_));
+        let vec_ref = types.intern(TypeNode::MutableReference(vec));
+        let signer = types.intern(TypeNode::Signer);
+        let param = types.intern(TypeNode::TypeParam(0));
+        let scalar = Entry::new(&types, 2, &[u64_, vec_ref, addr], None, false);
+        assert!(scalar.scalar_locals);
+        assert_eq!((scalar.params, scalar.slots), (2, 2));
+        assert!(!scalar.plain, "a native is not entered by the fast paths");
+        for owning in [vec, signer, param] {
+            assert!(!Entry::new(&types, 1, &[u64_, owning], None, false).scalar_locals);
+        }
+        let body = Body::default();
+        assert!(Entry::new(&types, 0, &[], Some(&body), false).plain);
+        assert!(!Entry::new(&types, 0, &[], Some(&body), true).plain);
+    }
 }
