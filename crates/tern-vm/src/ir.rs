@@ -711,23 +711,20 @@ pub fn fuse(code: &mut [Op]) {
                     imm,
                 }
             }
-            [first @ (Op::CopyLoc(_) | Op::MoveLoc(_)), Op::LdU64(imm), Op::Add | Op::Sub, next]
-                if !matches!(next, Op::StLoc(_)) =>
-            {
-                let (Op::CopyLoc(src) | Op::MoveLoc(src)) = first else {
-                    continue;
-                };
-                let moved = matches!(first, Op::MoveLoc(_));
-                match window[2] {
-                    Op::Add => Op::AddLocImm { src, moved, imm },
-                    _ => Op::SubLocImm { src, moved, imm },
-                }
-            }
-            [first, Op::LdU64(imm), arith, Op::StLoc(dst)] => {
+            [first, Op::LdU64(imm), arith, next] => {
                 let (src, moved) = match first {
                     Op::CopyLoc(l) => (l, false),
                     Op::MoveLoc(l) => (l, true),
                     _ => continue,
+                };
+                // Without a store, the result is pushed (a call's argument, a return value).
+                let Op::StLoc(dst) = next else {
+                    match arith {
+                        Op::Add => fused_at(code, i, Op::AddLocImm { src, moved, imm }),
+                        Op::Sub => fused_at(code, i, Op::SubLocImm { src, moved, imm }),
+                        _ => {}
+                    }
+                    continue;
                 };
                 let arith = match arith {
                     Op::Add => {

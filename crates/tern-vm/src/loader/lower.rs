@@ -2,8 +2,8 @@
 
 use super::signature::{convert, struct_of};
 use super::{
-    bad_index, Body, ClosureSite, CodeCache, Function, FunctionId, ModuleLinks, NativeLookup,
-    VariantCheck,
+    bad_index, Body, ClosureSite, CodeCache, Entry, Function, FunctionId, ModuleLinks,
+    NativeLookup, VariantCheck,
 };
 use crate::ir::{IntKind, Op, TypeSlot};
 use crate::types::{TypeId, TypeNode};
@@ -41,32 +41,28 @@ pub(super) fn load_function(
         (None, Some(id)) => natives(id, name.as_str()),
         _ => None,
     };
-    let entry = super::Entry::new(
-        &cache.types,
-        params.len(),
-        &local_types,
-        body.as_ref(),
-        !handle.type_parameters.is_empty(),
-    );
-    Ok(Function {
-        id: FunctionId {
-            module: module_id,
-            def_index: def_index as u16,
+    Ok(with_entry(
+        cache,
+        Function {
+            id: FunctionId {
+                module: module_id,
+                def_index: def_index as u16,
+            },
+            name,
+            visibility: def.visibility,
+            is_entry: def.is_entry,
+            is_persistent: def.visibility == Visibility::Public
+                || handle.attributes.contains(&FunctionAttribute::Persistent),
+            type_params: handle.type_parameters.clone(),
+            params,
+            returns,
+            local_types,
+            body,
+            native,
+            links: links.clone(),
+            entry: Entry::default(),
         },
-        name,
-        visibility: def.visibility,
-        is_entry: def.is_entry,
-        is_persistent: def.visibility == Visibility::Public
-            || handle.attributes.contains(&FunctionAttribute::Persistent),
-        type_params: handle.type_parameters.clone(),
-        params,
-        returns,
-        local_types,
-        body,
-        native,
-        links: links.clone(),
-        entry,
-    })
+    ))
 }
 
 /// Loads a script's `main`.
@@ -79,31 +75,33 @@ pub(super) fn load_script(
     let mut local_types = params.clone();
     local_types.extend(convert_sig(cache, s, s.code.locals)?);
     let body = Lowering::new(cache, s).lower(&s.code, None, local_types.len())?;
-    let entry = super::Entry::new(
-        &cache.types,
-        params.len(),
-        &local_types,
-        Some(&body),
-        !s.type_parameters.is_empty(),
-    );
-    Ok(Function {
-        id: FunctionId {
-            module: None,
-            def_index: 0,
+    Ok(with_entry(
+        cache,
+        Function {
+            id: FunctionId {
+                module: None,
+                def_index: 0,
+            },
+            name: Identifier::new("main").map_err(|_| bad_index())?,
+            visibility: Visibility::Public,
+            is_entry: true,
+            is_persistent: false,
+            type_params: s.type_parameters.clone(),
+            params,
+            returns: Vec::new(),
+            local_types,
+            body: Some(body),
+            native: None,
+            links,
+            entry: Entry::default(),
         },
-        name: Identifier::new("main").map_err(|_| bad_index())?,
-        visibility: Visibility::Public,
-        is_entry: true,
-        is_persistent: false,
-        type_params: s.type_parameters.clone(),
-        params,
-        returns: Vec::new(),
-        local_types,
-        body: Some(body),
-        native: None,
-        links,
-        entry,
-    })
+    ))
+}
+
+/// `f` with its call record ([`Entry`]) filled in.
+fn with_entry(cache: &CodeCache, mut f: Function) -> Function {
+    f.entry = Entry::of(&cache.types, &f);
+    f
 }
 
 fn convert_sig<T: BinaryTables>(

@@ -154,17 +154,12 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// The entry record of a function with these parts.
-    pub(crate) fn new(
-        types: &crate::types::TypeTable,
-        params: usize,
-        local_types: &[TypeId],
-        body: Option<&Body>,
-        generic: bool,
-    ) -> Entry {
+    /// The entry record of `f` (whose own `entry` is not read).
+    pub(crate) fn of(types: &crate::types::TypeTable, f: &Function) -> Entry {
         use crate::types::TypeNode as N;
-        let window = body.map_or(0, |b| b.code.window());
-        let scalar_locals = local_types.iter().all(|&t| {
+        let params = f.params.len();
+        let window = f.body.as_ref().map_or(0, |b| b.code.window());
+        let scalar_locals = f.local_types.iter().all(|&t| {
             !matches!(
                 types.node(t),
                 N::Signer | N::Vector(_) | N::Struct(..) | N::Function(..) | N::TypeParam(_)
@@ -173,7 +168,7 @@ impl Entry {
         Entry {
             params: params as u32,
             slots: window.max(params) as u32,
-            plain: body.is_some() && !generic,
+            plain: f.body.is_some() && f.type_params.is_empty(),
             scalar_locals,
         }
     }
@@ -685,15 +680,43 @@ mod tests {
         let vec_ref = types.intern(TypeNode::MutableReference(vec));
         let signer = types.intern(TypeNode::Signer);
         let param = types.intern(TypeNode::TypeParam(0));
-        let scalar = Entry::new(&types, 2, &[u64_, vec_ref, addr], None, false);
+        let function = |params: &[TypeId], locals: &[TypeId], body: Option<Body>, generic| {
+            let mut local_types = params.to_vec();
+            local_types.extend_from_slice(locals);
+            Function {
+                id: FunctionId {
+                    module: None,
+                    def_index: 0,
+                },
+                name: Identifier::new("f").expect("a valid identifier"),
+                visibility: Visibility::Public,
+                is_entry: false,
+                is_persistent: false,
+                type_params: if generic {
+                    vec![AbilitySet::EMPTY]
+                } else {
+                    Vec::new()
+                },
+                params: params.to_vec(),
+                returns: Vec::new(),
+                local_types,
+                body,
+                native: None,
+                links: Arc::default(),
+                entry: Entry::default(),
+            }
+        };
+        let scalar = Entry::of(&types, &function(&[u64_, vec_ref], &[addr], None, false));
         assert!(scalar.scalar_locals);
         assert_eq!((scalar.params, scalar.slots), (2, 2));
         assert!(!scalar.plain, "a native is not entered by the fast paths");
         for owning in [vec, signer, param] {
-            assert!(!Entry::new(&types, 1, &[u64_, owning], None, false).scalar_locals);
+            let f = function(&[u64_], &[owning], None, false);
+            assert!(!Entry::of(&types, &f).scalar_locals);
         }
-        let body = Body::default();
-        assert!(Entry::new(&types, 0, &[], Some(&body), false).plain);
-        assert!(!Entry::new(&types, 0, &[], Some(&body), true).plain);
+        let plain = function(&[], &[], Some(Body::default()), false);
+        assert!(Entry::of(&types, &plain).plain);
+        let generic = function(&[], &[], Some(Body::default()), true);
+        assert!(!Entry::of(&types, &generic).plain);
     }
 }
