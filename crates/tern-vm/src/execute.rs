@@ -67,7 +67,7 @@ impl Session<'_> {
         }
         let params = self.instantiate_types(&function.params, &ty_args)?;
         let returns = self.instantiate_types(&function.returns, &ty_args)?;
-        self.machine = Default::default();
+        self.machine = crate::interpreter::Machine::new(self.runtime.config.max_operand_stack);
         let (values, slots) = self.decode_args(&params, args)?;
         let base = self.machine.locals.len() as u32;
         for v in values {
@@ -180,11 +180,11 @@ impl Session<'_> {
     ) -> Result<ExecutionOutcome, VmError> {
         let mut out = ExecutionOutcome::default();
         let n = returns.len();
-        let len = self.machine.operands.len();
-        let start = len
-            .checked_sub(n)
+        let values: Vec<Value> = self
+            .machine
+            .operands
+            .take_top(n)
             .ok_or_else(|| crate::interpreter::invariant("missing return values"))?;
-        let values: Vec<Value> = self.machine.operands.drain(start..).collect();
         let (max_nodes, max_depth) = (
             self.runtime.config.max_layout_nodes,
             self.runtime.config.max_layout_depth,

@@ -67,7 +67,7 @@ impl<'r> Session<'r> {
             globals: BTreeMap::new(),
             instantiations: HashMap::new(),
             generic_calls: Default::default(),
-            machine: crate::interpreter::Machine::default(),
+            machine: crate::interpreter::Machine::new(runtime.config.max_operand_stack),
             gas_left: u64::MAX,
             trace: None,
         }

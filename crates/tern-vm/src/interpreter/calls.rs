@@ -1,6 +1,6 @@
 //! Calls, natives and closures.
 
-use super::{invariant, Frame, GenericFrame, Pins};
+use super::{invariant, Frame, GenericFrame, OperandStack, Pins};
 use crate::ir::TypeSlot;
 use crate::loader::{Body, Function, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
@@ -264,11 +264,11 @@ impl Session<'_> {
             ));
         };
         let n = f.param_count();
-        let len = self.machine.operands.len();
-        let start = len
-            .checked_sub(n)
+        let args: Vec<Value> = self
+            .machine
+            .operands
+            .take_top(n)
             .ok_or_else(|| invariant("operand stack underflow"))?;
-        let args: Vec<Value> = self.machine.operands.drain(start..).collect();
         let mut ctx = NativeContext {
             heap: &mut self.heap,
             runtime: self.runtime,
@@ -315,11 +315,11 @@ impl Session<'_> {
         self.instantiate_types(&function.params, &ty_args)?;
         self.instantiate_types(&function.returns, &ty_args)?;
         let count = site.mask.count_ones() as usize;
-        let len = self.machine.operands.len();
-        let start = len
-            .checked_sub(count)
+        let captured: Vec<Value> = self
+            .machine
+            .operands
+            .take_top(count)
             .ok_or_else(|| invariant("operand stack underflow"))?;
-        let captured: Vec<Value> = self.machine.operands.drain(start..).collect();
         let mut depth = 1;
         for v in &captured {
             depth = depth.max(1 + self.heap.depth(*v)?);
@@ -398,7 +398,7 @@ pub(crate) enum ArgsFailure {
 /// stack, so that the callee's `params` arguments stand there in parameter order. Nothing
 /// changes on failure.
 pub(crate) fn place_closure_args(
-    operands: &mut Vec<Value>,
+    operands: &mut OperandStack,
     closure: &Closure,
     params: usize,
     limit: usize,
@@ -426,7 +426,10 @@ pub(crate) fn place_closure_args(
     }
     // perf: in place, from the back (each given value moves up, never over one not yet
     // moved), without a buffer.
-    operands.resize(start + params, Value::Invalid);
+    if !operands.resize(start + params, Value::Invalid) {
+        return Err(ArgsFailure::Overflow);
+    }
+    let operands = operands.as_mut_slice();
     let (mut k, mut j) = (captured.len(), provided);
     for i in (0..params).rev() {
         let src = if i < 64 && closure.mask & (1 << i) != 0 {

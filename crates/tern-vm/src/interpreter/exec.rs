@@ -2,7 +2,7 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
-use super::{invariant, locate, Frame, GenericFrame, Pins};
+use super::{invariant, locate, Frame, GenericFrame, OperandStack, Pins};
 use crate::ir::{vec_read, FusedArith, FusedBin, Op};
 use crate::loader::{ConstValue, Function};
 use crate::session::Session;
@@ -96,6 +96,7 @@ impl Session<'_> {
     #[inline(always)]
     fn enter_linked<'a>(
         &mut self,
+        ops: &mut OperandStack,
         frame: &Frame<'a>,
         depth: usize,
         handle: u16,
@@ -105,7 +106,7 @@ impl Session<'_> {
         if !callee.entry.plain || depth >= self.runtime.config.max_call_depth {
             return None;
         }
-        self.new_frame(callee, None)
+        self.new_frame(ops, callee, None)
     }
 
     /// A frame for `callee` whose arguments are on the operand stack (`None` when fewer
@@ -113,12 +114,14 @@ impl Session<'_> {
     #[inline(always)]
     fn new_frame<'a>(
         &mut self,
+        ops: &mut OperandStack,
         callee: &'a Function,
         generic: Option<Arc<GenericFrame>>,
     ) -> Option<Frame<'a>> {
-        let base = self
-            .machine
-            .enter_window(callee.entry.params as usize, callee.entry.slots as usize)?;
+        let params = callee.entry.params as usize;
+        let args = ops.top_values(params)?;
+        let base = super::open_window(&mut self.machine.locals, args, callee.entry.slots as usize);
+        ops.drop_top(params);
         Some(Frame {
             function: callee,
             pc: 0,
@@ -136,6 +139,7 @@ impl Session<'_> {
     #[inline(always)]
     fn enter_linked_generic<'a>(
         &mut self,
+        ops: &mut OperandStack,
         frame: &Frame<'a>,
         depth: usize,
         inst: u16,
@@ -150,7 +154,7 @@ impl Session<'_> {
         let callee: &'a Function = links.resolved.get(usize::from(info.handle))?.get()?;
         // Natives take the general path.
         callee.body.as_ref()?;
-        self.new_frame(callee, Some(generic.clone()))
+        self.new_frame(ops, callee, Some(generic.clone()))
     }
 
     /// `copy_loc local; call_closure` without the copy: enters the function of the closure in
@@ -204,19 +208,58 @@ impl Session<'_> {
         if METERED {
             self.gas_left -= 1;
         }
-        self.new_frame(function, None)
+        let base = self.machine.enter_window(
+            function.entry.params as usize,
+            function.entry.slots as usize,
+        )?;
+        Some(Frame {
+            function,
+            pc: 0,
+            base,
+            generic: None,
+        })
     }
 
     /// The dispatch loop: runs `frame`, entering resolved non-generic Move callees and
     /// returning to callers itself, until a call needs the general path or the entry frame
-    /// returns. The current frame's code, pc and locals base live in local variables.
+    /// returns. The current frame's code, pc and locals base live in local variables, and so
+    /// does the operand stack (see [`Session::dispatch`]).
     fn run_frame_from<'a, const METERED: bool>(
         &mut self,
         frame: &mut Frame<'a>,
         frames: &mut Vec<Frame<'a>>,
         pins: &mut Pins<'a>,
     ) -> Result<Exit<'a>, VmError> {
-        let limit = self.runtime.config.max_operand_stack;
+        // The placeholder left in the session is a two-slot allocation, made once per entry
+        // (not per call or op).
+        let mut ops = std::mem::take(&mut self.machine.operands);
+        let exit = self.dispatch::<METERED>(&mut ops, frame, frames, pins);
+        self.machine.operands = ops;
+        exit
+    }
+
+    /// [`Session::run_frame_from`]'s loop over the operand stack `ops`, taken out of the
+    /// session for the loop's duration (the session holds an empty stack meanwhile): the
+    /// fast paths reach it as a local, which the compiler keeps in registers or in the loop's
+    /// own stack frame instead of reloading it through the session after every store to a
+    /// value, and it is put back around every general-path call (`general!`).
+    #[inline(always)]
+    fn dispatch<'a, const METERED: bool>(
+        &mut self,
+        ops: &mut OperandStack,
+        frame: &mut Frame<'a>,
+        frames: &mut Vec<Frame<'a>>,
+        pins: &mut Pins<'a>,
+    ) -> Result<Exit<'a>, VmError> {
+        // Runs `$e` with the operand stack back in the session.
+        macro_rules! general {
+            ($e:expr) => {{
+                std::mem::swap(&mut self.machine.operands, ops);
+                let r = $e;
+                std::mem::swap(&mut self.machine.operands, ops);
+                r
+            }};
+        }
         let mut unmetered = u64::MAX;
         'frames: loop {
             let function: &'a Function = frame.function;
@@ -254,10 +297,10 @@ impl Session<'_> {
                 };
                 if fast_step::<METERED>(
                     code,
-                    &mut self.machine,
+                    ops,
+                    &mut self.machine.locals,
                     &mut self.heap,
                     base,
-                    limit,
                     &mut next,
                     op,
                     gas,
@@ -268,7 +311,7 @@ impl Session<'_> {
                 // jump table.
                 if let Op::Call(handle) = *op {
                     frame.pc = next;
-                    if let Some(callee) = self.enter_linked(frame, frames.len(), handle) {
+                    if let Some(callee) = self.enter_linked(ops, frame, frames.len(), handle) {
                         frames.push(std::mem::replace(frame, callee));
                         continue 'frames;
                     }
@@ -287,32 +330,34 @@ impl Session<'_> {
                 let flow = match *op {
                     Op::CallGeneric(inst) => {
                         frame.pc = next;
-                        if let Some(callee) = self.enter_linked_generic(frame, frames.len(), inst) {
+                        if let Some(callee) =
+                            self.enter_linked_generic(ops, frame, frames.len(), inst)
+                        {
                             frames.push(std::mem::replace(frame, callee));
                             continue 'frames;
                         }
-                        self.step(frame, frames, body, Op::CallGeneric(inst), pins)
+                        general!(self.step(frame, frames, body, Op::CallGeneric(inst), pins))
                     }
                     // A primitive constant from the module's pool.
                     Op::LdConst(i) => match function.links.constants.get(i as usize) {
-                        Some(ConstValue::Prim(v)) if self.machine.operands.len() < limit => {
-                            self.machine.operands.push(*v);
+                        Some(ConstValue::Prim(v)) if ops.has_room(1) => {
+                            ops.push_in_room(*v);
                             continue;
                         }
-                        _ => self.step(frame, frames, body, Op::LdConst(i), pins),
+                        _ => general!(self.step(frame, frames, body, Op::LdConst(i), pins)),
                     },
                     // A wide literal (u128, u256, i128, i256) from the function's table.
                     Op::LdWide(i) => match body.wide.get(i as usize) {
-                        Some(&v) if self.machine.operands.len() < limit => {
-                            self.machine.operands.push(v);
+                        Some(&v) if ops.has_room(1) => {
+                            ops.push_in_room(v);
                             continue;
                         }
-                        _ => self.step(frame, frames, body, Op::LdWide(i), pins),
+                        _ => general!(self.step(frame, frames, body, Op::LdWide(i), pins)),
                     },
-                    Op::CallClosureLoc { local } => {
+                    Op::CallClosureLoc { local } => general!(
                         self.call_closure_in_local::<METERED>(frame, frames, body, local, pins)
-                    }
-                    op => self.step(frame, frames, body, unfused(op), pins),
+                    ),
+                    op => general!(self.step(frame, frames, body, unfused(op), pins)),
                 };
                 match flow {
                     Ok(Flow::Next) => {}
@@ -404,7 +449,10 @@ impl Session<'_> {
                 let flow = match op {
                     Op::Call(handle) => {
                         frame.pc = next;
-                        if let Some(callee) = self.enter_linked(frame, frames.len(), handle) {
+                        let mut ops = std::mem::take(&mut self.machine.operands);
+                        let entered = self.enter_linked(&mut ops, frame, frames.len(), handle);
+                        self.machine.operands = ops;
+                        if let Some(callee) = entered {
                             self.trace_instruction(source);
                             frames.push(std::mem::replace(frame, callee));
                             continue 'frames;
@@ -505,11 +553,11 @@ impl Session<'_> {
 
     #[inline]
     pub(crate) fn push(&mut self, v: Value) -> Result<(), VmError> {
-        if self.machine.operands.len() >= self.runtime.config.max_operand_stack {
-            return Err(stack_overflow());
+        if self.machine.operands.push(v) {
+            Ok(())
+        } else {
+            Err(stack_overflow())
         }
-        self.machine.operands.push(v);
-        Ok(())
     }
 
     #[inline]
@@ -743,8 +791,7 @@ impl Session<'_> {
             (BinOp::Sub, Value::U64(x), Value::U64(y)) if x >= y => Value::U64(x - y),
             _ => binary(op, a, b)?,
         };
-        self.machine.operands.push(r);
-        Ok(())
+        self.push(r)
     }
 
     #[inline(always)]
@@ -759,8 +806,7 @@ impl Session<'_> {
             },
             _ => compare(op, a, b)?,
         };
-        self.machine.operands.push(Value::Bool(r));
-        Ok(())
+        self.push(Value::Bool(r))
     }
 
     /// Equality of two operands; references compare what they point to.
@@ -952,21 +998,16 @@ fn elem_ref(c: ContainerId, i: u32, v: &Value) -> Value {
 /// fails (the general path then raises the exact error).
 #[inline(always)]
 fn arith_imm<const METERED: bool>(
-    ops: &mut [Value],
-    limit: usize,
+    ops: &mut OperandStack,
     pc: &mut u32,
     gas: &mut u64,
     op: impl Fn(&mut Value) -> Option<()>,
 ) -> bool {
-    let n = ops.len();
-    let (Some(top), Some(left)) = (ops.last_mut(), charge::<METERED>(*gas, 1)) else {
+    // The immediate is pushed transiently.
+    let (true, Some(left)) = (ops.has_room(1), charge::<METERED>(*gas, 1)) else {
         return false;
     };
-    // The immediate is pushed transiently.
-    if n >= limit {
-        return false;
-    }
-    if op(top).is_none() {
+    if op(ops.top_mut()).is_none() {
         return false;
     }
     *gas = left;
@@ -1006,33 +1047,31 @@ fn on_i64(f: impl Fn(i64) -> Option<i64>) -> impl Fn(&mut Value) -> Option<()> {
 /// immediate).
 #[inline(always)]
 fn arith_loc_imm<const METERED: bool>(
-    m: &mut super::Machine,
+    ops: &OperandStack,
+    locals: &mut [Value],
     base: usize,
-    limit: usize,
     pc: &mut u32,
     gas: &mut u64,
     (src, moved, dst): (u8, bool, u8),
     op: impl Fn(u64) -> Option<u64>,
 ) -> bool {
-    let (&Value::U64(x), Some(left)) = (
-        frame_local(&m.locals, base, src),
-        charge::<METERED>(*gas, 3),
-    ) else {
+    let (&Value::U64(x), Some(left)) = (frame_local(locals, base, src), charge::<METERED>(*gas, 3))
+    else {
         return false;
     };
     // Two transient pushes.
-    if m.operands.len() + 2 > limit {
+    if !ops.has_room(2) {
         return false;
     }
     let Some(result) = op(x) else { return false };
     // The destination must not hold a container that storing would have to free.
-    if let Value::Container(_) = frame_local(&m.locals, base, dst) {
+    if let Value::Container(_) = frame_local(locals, base, dst) {
         return false;
     }
     if moved {
-        *frame_local_mut(&mut m.locals, base, src) = Value::Invalid;
+        *frame_local_mut(locals, base, src) = Value::Invalid;
     }
-    *frame_local_mut(&mut m.locals, base, dst) = Value::U64(result);
+    *frame_local_mut(locals, base, dst) = Value::U64(result);
     *gas = left;
     *pc += 3;
     true
@@ -1042,29 +1081,27 @@ fn arith_loc_imm<const METERED: bool>(
 /// false (nothing changed) when the slow path must run the ops one by one.
 #[inline(always)]
 fn loc_arith_imm<const METERED: bool>(
-    m: &mut super::Machine,
+    ops: &mut OperandStack,
+    locals: &mut [Value],
     base: usize,
-    limit: usize,
     pc: &mut u32,
     gas: &mut u64,
     (src, moved): (u8, bool),
     op: impl Fn(u64) -> Option<u64>,
 ) -> bool {
-    let (&Value::U64(x), Some(left)) = (
-        frame_local(&m.locals, base, src),
-        charge::<METERED>(*gas, 2),
-    ) else {
+    let (&Value::U64(x), Some(left)) = (frame_local(locals, base, src), charge::<METERED>(*gas, 2))
+    else {
         return false;
     };
     // Two transient pushes.
-    if m.operands.len() + 2 > limit {
+    if !ops.has_room(2) {
         return false;
     }
     let Some(result) = op(x) else { return false };
     if moved {
-        *frame_local_mut(&mut m.locals, base, src) = Value::Invalid;
+        *frame_local_mut(locals, base, src) = Value::Invalid;
     }
-    m.operands.push(Value::U64(result));
+    ops.push_in_room(Value::U64(result));
     *gas = left;
     *pc += 2;
     true
@@ -1072,27 +1109,22 @@ fn loc_arith_imm<const METERED: bool>(
 
 /// `Pack` / `PackVariant` with the fields on the stack.
 #[inline]
-fn pack_fast(
-    ops: &mut Vec<Value>,
-    heap: &mut Heap,
-    limit: usize,
-    n: u16,
-    variant: Option<u16>,
-) -> bool {
+fn pack_fast(ops: &mut OperandStack, heap: &mut Heap, n: u16, variant: Option<u16>) -> bool {
     let len = ops.len();
     let Some(start) = len.checked_sub(usize::from(n)) else {
         return false;
     };
-    if start >= limit {
+    // The struct is pushed where its first field was (or on top, for no fields).
+    if n == 0 && !ops.has_room(1) {
         return false;
     }
-    let fields: Box<[Value]> = ops.get(start..).unwrap_or_default().into();
+    let fields: Box<[Value]> = ops.as_slice().get(start..).unwrap_or_default().into();
     ops.truncate(start);
     let c = match variant {
         Some(tag) => Container::Variant(tag, fields),
         None => Container::Struct(fields),
     };
-    ops.push(Value::Container(heap.alloc(c)));
+    ops.push_in_room(Value::Container(heap.alloc(c)));
     true
 }
 
@@ -1100,12 +1132,12 @@ fn pack_fast(
 /// and its fields.
 #[inline(always)]
 fn top_struct<'o, 'h>(
-    ops: &'o mut [Value],
+    top: &'o mut Value,
     heap: &'h Heap,
 ) -> Option<(&'o mut Value, ContainerId, &'h [Value])> {
     let top @ &mut Value::Ref(Ref {
         place: Place::Whole(c),
-    }) = ops.last_mut()?
+    }) = top
     else {
         return None;
     };
@@ -1117,19 +1149,22 @@ fn top_struct<'o, 'h>(
 
 /// The vector reference and the u64 index at the top of the stack (`vec_borrow`'s operands).
 #[inline(always)]
-fn vec_and_index(ops: &[Value]) -> Option<(ContainerId, u64)> {
-    match ops {
-        [.., Value::Ref(Ref {
-            place: Place::Whole(c),
-        }), Value::U64(i)] => Some((*c, *i)),
+fn vec_and_index(ops: &OperandStack) -> Option<(ContainerId, u64)> {
+    match (ops.second(), ops.top()) {
+        (
+            &Value::Ref(Ref {
+                place: Place::Whole(c),
+            }),
+            &Value::U64(i),
+        ) => Some((c, i)),
         _ => None,
     }
 }
 
 /// `BorrowField` of a struct on the top of the stack.
 #[inline]
-fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
-    let Some((top, c, fields)) = top_struct(ops, heap) else {
+fn borrow_field_fast(top: &mut Value, heap: &Heap, offset: u16) -> bool {
+    let Some((top, c, fields)) = top_struct(top, heap) else {
         return false;
     };
     match field_ref(c, fields, offset) {
@@ -1143,8 +1178,8 @@ fn borrow_field_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
 
 /// `ReadRef` of a primitive.
 #[inline]
-fn read_ref_fast(locals: &[Value], ops: &mut [Value], heap: &Heap) -> bool {
-    let Some(top @ &mut Value::Ref(Ref { place })) = ops.last_mut() else {
+fn read_ref_fast(locals: &[Value], top: &mut Value, heap: &Heap) -> bool {
+    let top @ &mut Value::Ref(Ref { place }) = top else {
         return false;
     };
     let src: &Value = match place {
@@ -1183,12 +1218,8 @@ fn read_ref_fast(locals: &[Value], ops: &mut [Value], heap: &Heap) -> bool {
 
 /// `WriteRef` of a primitive over a primitive.
 #[inline]
-fn write_ref_fast(locals: &mut [Value], ops: &mut Vec<Value>, heap: &mut Heap) -> bool {
-    let n = ops.len();
-    let (Some(&Value::Ref(Ref { place })), Some(v)) = (
-        n.checked_sub(1).and_then(|i| ops.get(i)),
-        n.checked_sub(2).and_then(|i| ops.get(i)),
-    ) else {
+fn write_ref_fast(locals: &mut [Value], ops: &mut OperandStack, heap: &mut Heap) -> bool {
+    let (&Value::Ref(Ref { place }), v) = (ops.top(), ops.second()) else {
         return false;
     };
     if !is_scalar(v) {
@@ -1203,7 +1234,7 @@ fn write_ref_fast(locals: &mut [Value], ops: &mut Vec<Value>, heap: &mut Heap) -
             Ok(Container::Bytes(b)) => match (b.get_mut(i as usize), v) {
                 (Some(byte), Value::U8(x)) => {
                     *byte = x;
-                    ops.truncate(n - 2);
+                    ops.drop_top(2);
                     return true;
                 }
                 _ => return false,
@@ -1215,7 +1246,7 @@ fn write_ref_fast(locals: &mut [Value], ops: &mut Vec<Value>, heap: &mut Heap) -
     match slot {
         Some(slot) if is_scalar(slot) => {
             *slot = v;
-            ops.truncate(n - 2);
+            ops.drop_top(2);
             true
         }
         _ => false,
@@ -1224,26 +1255,23 @@ fn write_ref_fast(locals: &mut [Value], ops: &mut Vec<Value>, heap: &mut Heap) -
 
 /// `VecBorrow` of an element in range.
 #[inline]
-fn vec_borrow_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
+fn vec_borrow_fast(ops: &mut OperandStack, heap: &Heap) -> bool {
     let Some((c, i)) = vec_and_index(ops) else {
         return false;
     };
-    let n = ops.len();
     let Some(r) = element_ref(heap, c, i) else {
         return false;
     };
-    ops.truncate(n - 1);
-    if let Some(top) = ops.last_mut() {
-        *top = r;
-    }
+    ops.drop_top(1);
+    *ops.top_mut() = r;
     true
 }
 
 /// `borrow_field offset; read_ref` of a primitive field of the struct referenced at the top
 /// of the stack (replaced by the field's value).
 #[inline]
-fn borrow_field_read_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
-    let Some((top, _, fields)) = top_struct(ops, heap) else {
+fn borrow_field_read_fast(top: &mut Value, heap: &Heap, offset: u16) -> bool {
+    let Some((top, _, fields)) = top_struct(top, heap) else {
         return false;
     };
     match primitive_field(fields, offset) {
@@ -1258,18 +1286,15 @@ fn borrow_field_read_fast(ops: &mut [Value], heap: &Heap, offset: u16) -> bool {
 /// `vec_borrow; read_ref` of a primitive element in range: the vector reference and the
 /// index are replaced by the element's value.
 #[inline]
-fn vec_borrow_read_fast(ops: &mut Vec<Value>, heap: &Heap) -> bool {
+fn vec_borrow_read_fast(ops: &mut OperandStack, heap: &Heap) -> bool {
     let Some((c, i)) = vec_and_index(ops) else {
         return false;
     };
-    let n = ops.len();
     let Some(v) = primitive_element(heap, c, i) else {
         return false;
     };
-    ops.truncate(n - 1);
-    if let Some(top) = ops.last_mut() {
-        *top = v;
-    }
+    ops.drop_top(1);
+    *ops.top_mut() = v;
     true
 }
 
@@ -1298,17 +1323,13 @@ fn bin_loc_loc(
 
 /// `VecPushBack` of a primitive.
 #[inline]
-fn vec_push_back_fast(ops: &mut Vec<Value>, heap: &mut Heap) -> bool {
-    let n = ops.len();
+fn vec_push_back_fast(ops: &mut OperandStack, heap: &mut Heap) -> bool {
     let (
-        Some(&Value::Ref(Ref {
+        &Value::Ref(Ref {
             place: Place::Whole(c),
-        })),
-        Some(v),
-    ) = (
-        n.checked_sub(2).and_then(|i| ops.get(i)),
-        n.checked_sub(1).and_then(|i| ops.get(i)),
-    )
+        }),
+        v,
+    ) = (ops.second(), ops.top())
     else {
         return false;
     };
@@ -1318,7 +1339,7 @@ fn vec_push_back_fast(ops: &mut Vec<Value>, heap: &mut Heap) -> bool {
         (Ok(Container::Bytes(b)), &Value::U8(x)) => b.push(x),
         _ => return false,
     }
-    ops.truncate(n - 2);
+    ops.drop_top(2);
     true
 }
 
@@ -1439,9 +1460,9 @@ fn frame_local_mut(locals: &mut [Value], base: usize, i: u8) -> &mut Value {
 /// units as a parameter) measured 2-4 % more host instructions on match_sum and match_sum_enum.
 #[inline(always)]
 fn fused_test<const METERED: bool>(
-    m: &super::Machine,
+    ops: &OperandStack,
+    locals: &[Value],
     base: usize,
-    limit: usize,
     (test, at): (&Op, u32),
     gas: &mut u64,
 ) -> Option<u32> {
@@ -1451,22 +1472,21 @@ fn fused_test<const METERED: bool>(
             cmp,
             target,
             imm,
-        } => match frame_local(&m.locals, base, local) {
+        } => match frame_local(locals, base, local) {
             &Value::U64(x) => (x, imm, cmp, target),
             _ => return None,
         },
-        Op::CmpLocLocBrFalse { a, b, cmp, target } => match (
-            frame_local(&m.locals, base, a),
-            frame_local(&m.locals, base, b),
-        ) {
-            (&Value::U64(x), &Value::U64(y)) => (x, y, cmp, target),
-            _ => return None,
-        },
+        Op::CmpLocLocBrFalse { a, b, cmp, target } => {
+            match (frame_local(locals, base, a), frame_local(locals, base, b)) {
+                (&Value::U64(x), &Value::U64(y)) => (x, y, cmp, target),
+                _ => return None,
+            }
+        }
         _ => return None,
     };
     let left = charge::<METERED>(*gas, 4)?;
     // Two transient pushes.
-    if m.operands.len() + 2 > limit {
+    if !ops.has_room(2) {
         return None;
     }
     let holds = cmp.holds(x, y);
@@ -1475,59 +1495,53 @@ fn fused_test<const METERED: bool>(
     Some(if holds { at + 4 } else { target })
 }
 
-/// [`Op::BorrowFieldLoc`]: pushes a reference to field `offset` of the struct referenced by
-/// `local` (moving it out if `moved`); false (nothing changed) for the general path. perf: out
-/// of line, so the dispatch loop's other paths keep their registers.
+/// [`Op::BorrowFieldLoc`]: a reference to field `offset` of the struct referenced by `local`
+/// (moving the local out if `moved`), to push; `None` (nothing changed) for the general path.
+/// perf: out of line, so the dispatch loop's other paths keep their registers.
 #[inline(never)]
 fn borrow_field_loc_fast(
-    m: &mut super::Machine,
+    locals: &mut [Value],
     heap: &Heap,
     base: usize,
-    limit: usize,
     (local, moved, offset): (u8, bool, u16),
+) -> Option<Value> {
+    let &Value::Ref(Ref {
+        place: Place::Whole(c),
+    }) = frame_local(locals, base, local)
+    else {
+        return None;
+    };
+    let field = match heap.get(c) {
+        Ok(Container::Struct(fields)) => field_ref(c, fields, offset)?,
+        _ => return None,
+    };
+    if moved {
+        *frame_local_mut(locals, base, local) = Value::Invalid;
+    }
+    Some(field)
+}
+
+/// [`Op::BorrowFieldReadStLoc`]: stores primitive field `offset` of the struct referenced by
+/// `top` (the top of the stack, which the caller pops) in local `dst`; false (nothing
+/// changed) for the general path.
+#[inline(never)]
+fn borrow_field_read_st_loc_fast(
+    top: &Value,
+    locals: &mut [Value],
+    heap: &Heap,
+    base: usize,
+    (offset, dst): (u16, u8),
 ) -> bool {
     let &Value::Ref(Ref {
         place: Place::Whole(c),
-    }) = frame_local(&m.locals, base, local)
-    else {
-        return false;
-    };
-    let Some(field) = (match heap.get(c) {
-        Ok(Container::Struct(fields)) => field_ref(c, fields, offset),
-        _ => None,
-    }) else {
-        return false;
-    };
-    if m.operands.len() >= limit {
-        return false;
-    }
-    if moved {
-        *frame_local_mut(&mut m.locals, base, local) = Value::Invalid;
-    }
-    m.operands.push(field);
-    true
-}
-
-/// [`Op::BorrowFieldReadStLoc`]: pops the struct reference at the top of the stack and stores
-/// its primitive field `offset` in local `dst`; false (nothing changed) for the general path.
-#[inline(never)]
-fn borrow_field_read_st_loc_fast(
-    m: &mut super::Machine,
-    heap: &Heap,
-    base: usize,
-    offset: u16,
-    dst: u8,
-) -> bool {
-    let Some(&Value::Ref(Ref {
-        place: Place::Whole(c),
-    })) = m.operands.last()
+    }) = top
     else {
         return false;
     };
     let Ok(Container::Struct(fields)) = heap.get(c) else {
         return false;
     };
-    let slot = frame_local_mut(&mut m.locals, base, dst);
+    let slot = frame_local_mut(locals, base, dst);
     // The destination must not hold a container that storing would have to free.
     if let Value::Container(_) = slot {
         return false;
@@ -1537,32 +1551,26 @@ fn borrow_field_read_st_loc_fast(
         Some(v) => *slot = v,
         None => return false,
     }
-    m.operands.pop();
     true
 }
 
-/// [`Op::VecBorrowLoc`]: replaces the vector reference at the top of the stack by a reference
-/// to its element at the index in local `idx`; false (nothing changed) for the general path.
+/// [`Op::VecBorrowLoc`]: replaces the vector reference `top` (the top of the stack) by a
+/// reference to its element at the index in local `idx`; false (nothing changed) for the
+/// general path. The caller checks the room for the index's transient push.
 #[inline(never)]
 fn vec_borrow_loc_fast(
-    m: &mut super::Machine,
+    top: &mut Value,
+    locals: &[Value],
     heap: &Heap,
     base: usize,
-    limit: usize,
     idx: u8,
 ) -> bool {
-    // The index is pushed for a moment.
-    if m.operands.len() >= limit {
-        return false;
-    }
-    let &Value::U64(i) = frame_local(&m.locals, base, idx) else {
+    let &Value::U64(i) = frame_local(locals, base, idx) else {
         return false;
     };
-    let Some(
-        top @ &mut Value::Ref(Ref {
-            place: Place::Whole(c),
-        }),
-    ) = m.operands.last_mut()
+    let top @ &mut Value::Ref(Ref {
+        place: Place::Whole(c),
+    }) = top
     else {
         return false;
     };
@@ -1577,19 +1585,21 @@ fn vec_borrow_loc_fast(
 
 /// Executes the commonest scalar ops in place; returns false (having changed nothing) when
 /// the general path must run the op.
-#[allow(clippy::too_many_arguments)]
+///
+/// perf: `locals` is the vector, not a slice: a slice's pointer and length would be loaded
+/// before the dispatch on every op, used or not.
+#[allow(clippy::too_many_arguments, clippy::ptr_arg)]
 #[inline(always)]
 fn fast_step<const METERED: bool>(
     code: &[Op],
-    m: &mut super::Machine,
+    ops: &mut OperandStack,
+    locals: &mut Vec<Value>,
     heap: &mut Heap,
     base: usize,
-    limit: usize,
     pc: &mut u32,
     op: &Op,
     gas: &mut u64,
 ) -> bool {
-    let ops = &mut m.operands;
     match *op {
         Op::CmpLocImmBrFalse {
             local,
@@ -1598,13 +1608,12 @@ fn fast_step<const METERED: bool>(
             imm,
         } => {
             // Three more instructions than the one already charged; two transient pushes.
-            let (&Value::U64(x), Some(left)) = (
-                frame_local(&m.locals, base, local),
-                charge::<METERED>(*gas, 3),
-            ) else {
+            let (&Value::U64(x), Some(left)) =
+                (frame_local(locals, base, local), charge::<METERED>(*gas, 3))
+            else {
                 return false;
             };
-            if ops.len() + 2 > limit {
+            if !ops.has_room(2) {
                 return false;
             }
             let holds = cmp.holds(x, imm);
@@ -1614,13 +1623,13 @@ fn fast_step<const METERED: bool>(
         }
         Op::CmpLocLocBrFalse { a, b, cmp, target } => {
             let (&Value::U64(x), &Value::U64(y), Some(left)) = (
-                frame_local(&m.locals, base, a),
-                frame_local(&m.locals, base, b),
+                frame_local(locals, base, a),
+                frame_local(locals, base, b),
                 charge::<METERED>(*gas, 3),
             ) else {
                 return false;
             };
-            if ops.len() + 2 > limit {
+            if !ops.has_room(2) {
                 return false;
             }
             let holds = cmp.holds(x, y);
@@ -1628,44 +1637,24 @@ fn fast_step<const METERED: bool>(
             *pc = if holds { *pc + 3 } else { target };
             true
         }
-        Op::AddImm(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_add(imm)))
-        }
-        Op::SubImm(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_sub(imm)))
-        }
-        Op::MulImm(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_mul(imm)))
-        }
-        Op::ModImm(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_rem(imm)))
-        }
-        Op::DivImm(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_u64(|x| x.checked_div(imm)))
-        }
-        Op::AddImmI64(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_add(imm)))
-        }
-        Op::SubImmI64(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_sub(imm)))
-        }
-        Op::MulImmI64(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_mul(imm)))
-        }
-        Op::ModImmI64(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_rem(imm)))
-        }
-        Op::DivImmI64(imm) => {
-            arith_imm::<METERED>(ops, limit, pc, gas, on_i64(|x| x.checked_div(imm)))
-        }
+        Op::AddImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
+        Op::SubImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))),
+        Op::MulImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_mul(imm))),
+        Op::ModImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_rem(imm))),
+        Op::DivImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_div(imm))),
+        Op::AddImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_add(imm))),
+        Op::SubImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))),
+        Op::MulImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))),
+        Op::ModImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))),
+        Op::DivImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_div(imm))),
         Op::LdU64StLoc { dst, imm } => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
                 return false;
             };
-            if ops.len() >= limit {
+            if !ops.has_room(1) {
                 return false;
             }
-            match frame_local_mut(&mut m.locals, base, dst) {
+            match frame_local_mut(locals, base, dst) {
                 Value::Container(_) => return false,
                 slot => *slot = Value::U64(imm),
             }
@@ -1677,14 +1666,14 @@ fn fast_step<const METERED: bool>(
             let Some(left) = charge::<METERED>(*gas, 2) else {
                 return false;
             };
-            if ops.len() + 2 > limit {
+            if !ops.has_room(2) {
                 return false;
             }
-            let Some(result) = bin_loc_loc(&mut m.locals, base, (a, b, moves), op) else {
+            let Some(result) = bin_loc_loc(locals, base, (a, b, moves), op) else {
                 return false;
             };
             *gas = left;
-            ops.push(Value::U64(result));
+            ops.push_in_room(Value::U64(result));
             *pc += 2;
             true
         }
@@ -1692,19 +1681,19 @@ fn fast_step<const METERED: bool>(
             let Some(left) = charge::<METERED>(*gas, 1) else {
                 return false;
             };
-            let [.., Value::U64(x), Value::U64(y)] = ops[..] else {
+            let (&Value::U64(x), &Value::U64(y)) = (ops.second(), ops.top()) else {
                 return false;
             };
             let Some(result) = op.apply(x, y) else {
                 return false;
             };
             // The destination must not hold a container that storing would have to free.
-            let slot = frame_local_mut(&mut m.locals, base, dst);
+            let slot = frame_local_mut(locals, base, dst);
             if let Value::Container(_) = slot {
                 return false;
             }
             *slot = Value::U64(result);
-            ops.truncate(ops.len() - 2);
+            ops.drop_top(2);
             *gas = left;
             *pc += 1;
             true
@@ -1721,15 +1710,13 @@ fn fast_step<const METERED: bool>(
             };
             // Two transient pushes; the destination must not hold a container that storing
             // would have to free.
-            if ops.len() + 2 > limit
-                || matches!(frame_local(&m.locals, base, dst), Value::Container(_))
-            {
+            if !ops.has_room(2) || matches!(frame_local(locals, base, dst), Value::Container(_)) {
                 return false;
             }
-            let Some(result) = bin_loc_loc(&mut m.locals, base, (a, b, moves), op) else {
+            let Some(result) = bin_loc_loc(locals, base, (a, b, moves), op) else {
                 return false;
             };
-            *frame_local_mut(&mut m.locals, base, dst) = Value::U64(result);
+            *frame_local_mut(locals, base, dst) = Value::U64(result);
             *gas = left;
             *pc += 3;
             true
@@ -1741,9 +1728,9 @@ fn fast_step<const METERED: bool>(
             dst,
             imm,
         } => arith_loc_imm::<METERED>(
-            m,
+            ops,
+            locals,
             base,
-            limit,
             pc,
             gas,
             (src, moved, dst),
@@ -1758,7 +1745,7 @@ fn fast_step<const METERED: bool>(
             moved,
             dst,
             imm,
-        } => arith_loc_imm::<METERED>(m, base, limit, pc, gas, (src, moved, dst), |x| {
+        } => arith_loc_imm::<METERED>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
             x.checked_add(imm)
         }),
         Op::SubLocImmStLoc {
@@ -1766,60 +1753,60 @@ fn fast_step<const METERED: bool>(
             moved,
             dst,
             imm,
-        } => arith_loc_imm::<METERED>(m, base, limit, pc, gas, (src, moved, dst), |x| {
+        } => arith_loc_imm::<METERED>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
             x.checked_sub(imm)
         }),
         Op::AddLocImm { src, moved, imm } => {
-            loc_arith_imm::<METERED>(m, base, limit, pc, gas, (src, moved), |x| {
+            loc_arith_imm::<METERED>(ops, locals, base, pc, gas, (src, moved), |x| {
                 x.checked_add(imm)
             })
         }
         Op::SubLocImm { src, moved, imm } => {
-            loc_arith_imm::<METERED>(m, base, limit, pc, gas, (src, moved), |x| {
+            loc_arith_imm::<METERED>(ops, locals, base, pc, gas, (src, moved), |x| {
                 x.checked_sub(imm)
             })
         }
         // perf: a u64 or bool is rebuilt from its tag and payload rather than copied whole:
         // the whole-value copy reads 40 bytes the last write stored piecewise, which defeats
         // store-to-load forwarding.
-        Op::CopyLoc(i) => match frame_local(&m.locals, base, i) {
-            &Value::U64(x) if ops.len() < limit => {
-                ops.push(Value::U64(x));
+        Op::CopyLoc(i) => match frame_local(locals, base, i) {
+            &Value::U64(x) if ops.has_room(1) => {
+                ops.push_in_room(Value::U64(x));
                 true
             }
-            v if is_scalar(v) && ops.len() < limit => {
-                ops.push(*v);
+            v if is_scalar(v) && ops.has_room(1) => {
+                ops.push_in_room(*v);
                 true
             }
             _ => false,
         },
         // Moving a container moves its id.
-        Op::MoveLoc(i) => match frame_local_mut(&mut m.locals, base, i) {
-            slot @ &mut Value::U64(x) if ops.len() < limit => {
+        Op::MoveLoc(i) => match frame_local_mut(locals, base, i) {
+            slot @ &mut Value::U64(x) if ops.has_room(1) => {
                 *slot = Value::Invalid;
-                ops.push(Value::U64(x));
+                ops.push_in_room(Value::U64(x));
                 true
             }
-            slot if !matches!(slot, Value::Invalid) && ops.len() < limit => {
-                ops.push(std::mem::take(slot));
+            slot if !matches!(slot, Value::Invalid) && ops.has_room(1) => {
+                ops.push_in_room(std::mem::take(slot));
                 true
             }
             _ => false,
         },
-        Op::StLoc(i) => match (ops.last(), frame_local_mut(&mut m.locals, base, i)) {
-            (Some(&Value::U64(x)), slot) if !matches!(slot, Value::Container(_)) => {
+        Op::StLoc(i) => match (ops.top(), frame_local_mut(locals, base, i)) {
+            (&Value::U64(x), slot) if !matches!(slot, Value::Container(_)) => {
                 *slot = Value::U64(x);
-                ops.pop();
+                ops.drop_top(1);
                 true
             }
-            (Some(&Value::Bool(x)), slot) if !matches!(slot, Value::Container(_)) => {
+            (&Value::Bool(x), slot) if !matches!(slot, Value::Container(_)) => {
                 *slot = Value::Bool(x);
-                ops.pop();
+                ops.drop_top(1);
                 true
             }
-            (Some(&v), slot) if !matches!(v, Value::Invalid) => {
+            (&v, slot) if !matches!(v, Value::Invalid) => {
                 let old = std::mem::replace(slot, v);
-                ops.pop();
+                ops.drop_top(1);
                 heap.free_value(old);
                 true
             }
@@ -1832,14 +1819,12 @@ fn fast_step<const METERED: bool>(
             }
             None => false,
         },
-        Op::Pack(n) => pack_fast(ops, heap, limit, n, None),
-        Op::PackVariant { variant, fields } => pack_fast(ops, heap, limit, fields, Some(variant)),
-        Op::TestVariant(variant) => match ops.last_mut() {
-            Some(
-                top @ Value::Ref(Ref {
-                    place: Place::Whole(_),
-                }),
-            ) => {
+        Op::Pack(n) => pack_fast(ops, heap, n, None),
+        Op::PackVariant { variant, fields } => pack_fast(ops, heap, fields, Some(variant)),
+        Op::TestVariant(variant) => match ops.top_mut() {
+            top @ Value::Ref(Ref {
+                place: Place::Whole(_),
+            }) => {
                 let Value::Ref(Ref {
                     place: Place::Whole(c),
                 }) = *top
@@ -1856,31 +1841,40 @@ fn fast_step<const METERED: bool>(
             }
             _ => false,
         },
-        Op::BorrowLoc(i) if ops.len() < limit => {
+        Op::BorrowLoc(i) if ops.has_room(1) => {
             let abs = base + usize::from(i);
-            let place = match m.locals.get(abs) {
+            let place = match locals.get(abs) {
                 Some(Value::Container(c)) => Place::Whole(*c),
                 Some(Value::Invalid) | None => return false,
                 Some(_) => Place::Local(abs as u32),
             };
-            ops.push(Value::Ref(Ref { place }));
+            ops.push_in_room(Value::Ref(Ref { place }));
             true
         }
-        Op::BorrowField(offset) => borrow_field_fast(ops, heap, offset),
+        Op::BorrowField(offset) => borrow_field_fast(ops.top_mut(), heap, offset),
         Op::BorrowFieldLoc {
             local,
             moved,
             offset,
         } => match charge::<METERED>(*gas, 1) {
-            Some(left) if borrow_field_loc_fast(m, heap, base, limit, (local, moved, offset)) => {
-                *gas = left;
-                *pc += 1;
-                true
+            Some(left) if ops.has_room(1) => {
+                match borrow_field_loc_fast(locals, heap, base, (local, moved, offset)) {
+                    Some(field) => {
+                        ops.push_in_room(field);
+                        *gas = left;
+                        *pc += 1;
+                        true
+                    }
+                    None => false,
+                }
             }
             _ => false,
         },
         Op::BorrowFieldReadStLoc { offset, dst } => match charge::<METERED>(*gas, 2) {
-            Some(left) if borrow_field_read_st_loc_fast(m, heap, base, offset, dst) => {
+            Some(left)
+                if borrow_field_read_st_loc_fast(ops.top(), locals, heap, base, (offset, dst)) =>
+            {
+                ops.drop_top(1);
                 *gas = left;
                 *pc += 2;
                 true
@@ -1888,21 +1882,24 @@ fn fast_step<const METERED: bool>(
             _ => false,
         },
         Op::VecBorrowLoc { idx } => match charge::<METERED>(*gas, 1) {
-            Some(left) if vec_borrow_loc_fast(m, heap, base, limit, idx) => {
+            Some(left)
+                if ops.has_room(1)
+                    && vec_borrow_loc_fast(ops.top_mut(), locals, heap, base, idx) =>
+            {
                 *gas = left;
                 *pc += 1;
                 true
             }
             _ => false,
         },
-        Op::ReadRef => read_ref_fast(&m.locals, ops, heap),
-        Op::WriteRef => write_ref_fast(&mut m.locals, ops, heap),
+        Op::ReadRef => read_ref_fast(locals, ops.top_mut(), heap),
+        Op::WriteRef => write_ref_fast(locals, ops, heap),
         Op::VecBorrow => vec_borrow_fast(ops, heap),
         Op::BorrowFieldRead(offset) => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
                 return false;
             };
-            if !borrow_field_read_fast(ops, heap, offset) {
+            if !borrow_field_read_fast(ops.top_mut(), heap, offset) {
                 return false;
             }
             *gas = left;
@@ -1920,13 +1917,10 @@ fn fast_step<const METERED: bool>(
             let Some(left) = charge::<METERED>(*gas, u64::from(span - 1)) else {
                 return false;
             };
-            if ops.len() + 2 > limit {
+            if !ops.has_room(2) {
                 return false;
             }
-            let c = match (
-                form & vec_read::BORROW != 0,
-                frame_local(&m.locals, base, vec),
-            ) {
+            let c = match (form & vec_read::BORROW != 0, frame_local(locals, base, vec)) {
                 (
                     false,
                     &Value::Ref(Ref {
@@ -1936,7 +1930,7 @@ fn fast_step<const METERED: bool>(
                 | (true, &Value::Container(c)) => c,
                 _ => return false,
             };
-            let &Value::U64(i) = frame_local(&m.locals, base, idx) else {
+            let &Value::U64(i) = frame_local(locals, base, idx) else {
                 return false;
             };
             // perf: written out rather than through `primitive_element`, which measured 5 %
@@ -1955,7 +1949,7 @@ fn fast_step<const METERED: bool>(
             };
             if form & vec_read::STORE != 0 {
                 // The destination must not hold a container that storing would have to free.
-                let slot = frame_local_mut(&mut m.locals, base, dst);
+                let slot = frame_local_mut(locals, base, dst);
                 if let Value::Container(_) = slot {
                     return false;
                 }
@@ -1965,8 +1959,8 @@ fn fast_step<const METERED: bool>(
                 }
             } else {
                 match element {
-                    Value::U64(x) => ops.push(Value::U64(x)),
-                    other => ops.push(other),
+                    Value::U64(x) => ops.push_in_room(Value::U64(x)),
+                    other => ops.push_in_room(other),
                 }
             }
             *gas = left;
@@ -1985,12 +1979,10 @@ fn fast_step<const METERED: bool>(
             true
         }
         Op::VecPushBack => vec_push_back_fast(ops, heap),
-        Op::VecLen => match ops.last_mut() {
-            Some(
-                top @ &mut Value::Ref(Ref {
-                    place: Place::Whole(c),
-                }),
-            ) => {
+        Op::VecLen => match ops.top_mut() {
+            top @ &mut Value::Ref(Ref {
+                place: Place::Whole(c),
+            }) => {
                 let len = match heap.get(c) {
                     Ok(Container::Vec(e)) => e.len(),
                     Ok(Container::Bytes(b)) => b.len(),
@@ -2002,16 +1994,16 @@ fn fast_step<const METERED: bool>(
             _ => false,
         },
         Op::FreezeRef => true,
-        Op::LdU64(k) if ops.len() < limit => {
-            ops.push(Value::U64(k));
+        Op::LdU64(k) if ops.has_room(1) => {
+            ops.push_in_room(Value::U64(k));
             true
         }
-        Op::LdTrue if ops.len() < limit => {
-            ops.push(Value::Bool(true));
+        Op::LdTrue if ops.has_room(1) => {
+            ops.push_in_room(Value::Bool(true));
             true
         }
-        Op::LdFalse if ops.len() < limit => {
-            ops.push(Value::Bool(false));
+        Op::LdFalse if ops.has_room(1) => {
+            ops.push_in_room(Value::Bool(false));
             true
         }
         Op::Branch(t) => {
@@ -2020,15 +2012,15 @@ fn fast_step<const METERED: bool>(
         }
         Op::BranchTest(t) => {
             *pc = match code.get(t as usize) {
-                Some(test) => fused_test::<METERED>(m, base, limit, (test, t), gas).unwrap_or(t),
+                Some(test) => fused_test::<METERED>(ops, locals, base, (test, t), gas).unwrap_or(t),
                 None => t,
             };
             true
         }
-        Op::BrFalse(t) | Op::BrTrue(t) => match ops.last() {
-            Some(Value::Bool(b)) => {
+        Op::BrFalse(t) | Op::BrTrue(t) => match ops.top() {
+            Value::Bool(b) => {
                 let jump = *b == matches!(*op, Op::BrTrue(_));
-                ops.pop();
+                ops.drop_top(1);
                 if jump {
                     *pc = t;
                 }
@@ -2037,13 +2029,7 @@ fn fast_step<const METERED: bool>(
             _ => false,
         },
         Op::Add | Op::Sub | Op::Mul | Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Eq | Op::Neq => {
-            let n = ops.len();
-            let (Some(a), Some(b)) = (
-                n.checked_sub(2).and_then(|i| ops.get(i)),
-                n.checked_sub(1).and_then(|i| ops.get(i)),
-            ) else {
-                return false;
-            };
+            let (a, b) = (ops.second(), ops.top());
             // perf: each u64 result is stored in its own arm (tag and payload, no whole-value
             // temporary).
             if let (&Value::U64(x), &Value::U64(y)) = (a, b) {
@@ -2067,22 +2053,18 @@ fn fast_step<const METERED: bool>(
                     Op::Eq => Err(x == y),
                     _ => Err(x != y),
                 };
-                ops.truncate(n - 1);
-                if let Some(top) = ops.last_mut() {
-                    match r {
-                        Ok(r) => *top = Value::U64(r),
-                        Err(b) => *top = Value::Bool(b),
-                    }
+                ops.drop_top(1);
+                match r {
+                    Ok(r) => *ops.top_mut() = Value::U64(r),
+                    Err(b) => *ops.top_mut() = Value::Bool(b),
                 }
                 return true;
             }
             let Some(r) = scalar_binary(*op, *a, *b) else {
                 return false;
             };
-            ops.truncate(n - 1);
-            if let Some(top) = ops.last_mut() {
-                *top = r;
-            }
+            ops.drop_top(1);
+            *ops.top_mut() = r;
             true
         }
         Op::Mod
@@ -2094,31 +2076,23 @@ fn fast_step<const METERED: bool>(
         | Op::Shr
         | Op::And
         | Op::Or => {
-            let n = ops.len();
-            let (Some(a), Some(b)) = (
-                n.checked_sub(2).and_then(|i| ops.get(i)),
-                n.checked_sub(1).and_then(|i| ops.get(i)),
-            ) else {
-                return false;
-            };
+            let (a, b) = (ops.second(), ops.top());
             let Some(r) = scalar_binary(*op, *a, *b) else {
                 return false;
             };
-            ops.truncate(n - 1);
-            if let Some(top) = ops.last_mut() {
-                *top = r;
-            }
+            ops.drop_top(1);
+            *ops.top_mut() = r;
             true
         }
-        Op::Not => match ops.last_mut() {
-            Some(top @ Value::Bool(_)) => {
+        Op::Not => match ops.top_mut() {
+            top @ Value::Bool(_) => {
                 *top = Value::Bool(!matches!(top, Value::Bool(true)));
                 true
             }
             _ => false,
         },
-        Op::Cast(kind) => match ops.last_mut() {
-            Some(top) if is_plain(top) => match cast(*top, kind) {
+        Op::Cast(kind) => match ops.top_mut() {
+            top if is_plain(top) => match cast(*top, kind) {
                 Ok(v) => {
                     *top = v;
                     true
@@ -2127,32 +2101,32 @@ fn fast_step<const METERED: bool>(
             },
             _ => false,
         },
-        Op::LdU8(v) if ops.len() < limit => {
-            ops.push(Value::U8(v));
+        Op::LdU8(v) if ops.has_room(1) => {
+            ops.push_in_room(Value::U8(v));
             true
         }
-        Op::LdU16(v) if ops.len() < limit => {
-            ops.push(Value::U16(v));
+        Op::LdU16(v) if ops.has_room(1) => {
+            ops.push_in_room(Value::U16(v));
             true
         }
-        Op::LdU32(v) if ops.len() < limit => {
-            ops.push(Value::U32(v));
+        Op::LdU32(v) if ops.has_room(1) => {
+            ops.push_in_room(Value::U32(v));
             true
         }
-        Op::LdI8(v) if ops.len() < limit => {
-            ops.push(Value::I8(v));
+        Op::LdI8(v) if ops.has_room(1) => {
+            ops.push_in_room(Value::I8(v));
             true
         }
-        Op::LdI16(v) if ops.len() < limit => {
-            ops.push(Value::I16(v));
+        Op::LdI16(v) if ops.has_room(1) => {
+            ops.push_in_room(Value::I16(v));
             true
         }
-        Op::LdI32(v) if ops.len() < limit => {
-            ops.push(Value::I32(v));
+        Op::LdI32(v) if ops.has_room(1) => {
+            ops.push_in_room(Value::I32(v));
             true
         }
-        Op::LdI64(v) if ops.len() < limit => {
-            ops.push(Value::I64(v));
+        Op::LdI64(v) if ops.has_room(1) => {
+            ops.push_in_room(Value::I64(v));
             true
         }
         _ => false,

@@ -6,6 +6,7 @@ mod calls;
 mod exec;
 mod globals;
 mod refs;
+mod stack;
 mod vector;
 
 pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
@@ -13,6 +14,7 @@ pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use crate::loader::Function;
 use crate::types::TypeId;
 use crate::values::Value;
+pub(crate) use stack::OperandStack;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tern_primitives::{Location, StackFrameInfo, StatusCode, VmError};
@@ -54,44 +56,50 @@ impl Frame<'_> {
 /// The operand stack and the locals of all frames of a session.
 #[derive(Debug)]
 pub(crate) struct Machine {
-    pub operands: Vec<Value>,
+    pub operands: OperandStack,
     pub locals: Vec<Value>,
 }
 
 impl Machine {
-    /// Moves the top `params` operands into a new locals window of `locals` slots (the rest
-    /// unset) and returns the window's base, or `None` when the stack holds fewer operands.
-    ///
-    /// perf: out of line, so that its registers do not crowd the dispatch loop's (inlined,
-    /// 3-4 % more host instructions on the loop programs; `docs/performance.md`, session 5).
-    #[inline(never)]
-    pub(crate) fn enter_window(&mut self, params: usize, locals: usize) -> Option<u32> {
-        let start = self.operands.len().checked_sub(params)?;
-        let base = self.locals.len();
-        // perf: a u64 argument moves as tag and payload: the caller usually pushed it just
-        // before the call, and a whole-value copy of a value stored piecewise defeats
-        // store-to-load forwarding.
-        for v in self.operands.get(start..).unwrap_or_default() {
-            match *v {
-                Value::U64(x) => self.locals.push(Value::U64(x)),
-                other => self.locals.push(other),
-            }
-        }
-        self.operands.truncate(start);
-        if locals > params {
-            self.locals.resize(base + locals, Value::Invalid);
-        }
-        Some(base as u32)
-    }
-}
-
-impl Default for Machine {
-    fn default() -> Self {
+    /// An empty machine whose operand stack holds at most `max_operands` values.
+    pub(crate) fn new(max_operands: usize) -> Machine {
         Machine {
-            operands: Vec::with_capacity(1024),
+            operands: OperandStack::new(max_operands),
             locals: Vec::with_capacity(1024),
         }
     }
+
+    /// Moves the top `params` operands into a new locals window of `slots` slots (the rest
+    /// unset) and returns the window's base, or `None` when the stack holds fewer operands.
+    pub(crate) fn enter_window(&mut self, params: usize, slots: usize) -> Option<u32> {
+        let args = self.operands.top_values(params)?;
+        let base = open_window(&mut self.locals, args, slots);
+        self.operands.drop_top(params);
+        Some(base)
+    }
+}
+
+/// Appends a locals window of `slots` slots to `locals`, its first slots the arguments `args`
+/// (the rest unset), and returns the window's base.
+///
+/// perf: out of line, so that its registers do not crowd the dispatch loop's (inlined,
+/// 3-4 % more host instructions on the loop programs; `docs/performance.md`, session 5).
+#[inline(never)]
+pub(crate) fn open_window(locals: &mut Vec<Value>, args: &[Value], slots: usize) -> u32 {
+    let base = locals.len();
+    // perf: a u64 argument moves as tag and payload: the caller usually pushed it just
+    // before the call, and a whole-value copy of a value stored piecewise defeats
+    // store-to-load forwarding.
+    for v in args {
+        match *v {
+            Value::U64(x) => locals.push(Value::U64(x)),
+            other => locals.push(other),
+        }
+    }
+    if slots > args.len() {
+        locals.resize(base + slots, Value::Invalid);
+    }
+    base as u32
 }
 
 /// Functions a run reaches other than through link tables (closure targets), kept alive until

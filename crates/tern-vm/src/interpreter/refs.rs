@@ -157,11 +157,12 @@ impl Session<'_> {
     }
 
     pub(crate) fn pack(&mut self, n: u16, variant: Option<u16>) -> Result<(), VmError> {
-        let len = self.machine.operands.len();
-        let start = len
-            .checked_sub(usize::from(n))
-            .ok_or_else(|| invariant("operand stack underflow"))?;
-        let fields: Box<[Value]> = self.machine.operands.drain(start..).collect();
+        let fields: Box<[Value]> = self
+            .machine
+            .operands
+            .take_top(usize::from(n))
+            .ok_or_else(|| invariant("operand stack underflow"))?
+            .into();
         let c = match variant {
             Some(tag) => Container::Variant(tag, fields),
             None => Container::Struct(fields),

@@ -39,11 +39,12 @@ impl Session<'_> {
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
         let is_bytes = matches!(self.runtime.read()?.types.node(ty), TypeNode::U8);
-        let len = self.machine.operands.len();
-        let start = len
-            .checked_sub(n as usize)
-            .ok_or_else(|| invariant("operand stack underflow"))?;
-        let items = self.machine.operands.drain(start..);
+        let items = self
+            .machine
+            .operands
+            .take_top(n as usize)
+            .ok_or_else(|| invariant("operand stack underflow"))?
+            .into_iter();
         let c = if is_bytes {
             let mut bytes = Vec::with_capacity(n as usize);
             for v in items {
