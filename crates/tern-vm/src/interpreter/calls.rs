@@ -191,12 +191,7 @@ impl Session<'_> {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
         }
         let base = self.push_arguments(callee)?;
-        Ok(Some(Frame {
-            function: callee,
-            pc: 0,
-            base,
-            generic,
-        }))
+        Ok(Some(Frame::entered(callee, base, generic)))
     }
 
     /// Moves the callee's arguments from the operand stack into a new locals area; returns
@@ -227,12 +222,7 @@ impl Session<'_> {
         let resolved = self.resolved_slots(callee, args)?;
         let base = self.push_arguments(callee)?;
         let generic = ty_args.map(|ty_args| Arc::new(GenericFrame { ty_args, resolved }));
-        Ok(Some(Frame {
-            function: callee,
-            pc: 0,
-            base,
-            generic,
-        }))
+        Ok(Some(Frame::entered(callee, base, generic)))
     }
 
     /// Runs a native with its arguments popped from the operand stack; errors are located at

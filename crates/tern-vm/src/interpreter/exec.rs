@@ -118,16 +118,9 @@ impl Session<'_> {
         callee: &'a Function,
         generic: Option<Arc<GenericFrame>>,
     ) -> Option<Frame<'a>> {
-        let params = callee.entry.params as usize;
-        let args = ops.top_values(params)?;
-        let base = super::open_window(&mut self.machine.locals, args, callee.entry.slots as usize);
-        ops.drop_top(params);
-        Some(Frame {
-            function: callee,
-            pc: 0,
-            base,
-            generic,
-        })
+        let (params, slots) = (callee.entry.params as usize, callee.entry.slots as usize);
+        let base = super::enter_window(&mut self.machine.locals, ops, params, slots)?;
+        Some(Frame::entered(callee, base, generic))
     }
 
     /// Enters the callee of instantiation `inst` when the caller is not generic and a
@@ -212,12 +205,7 @@ impl Session<'_> {
             function.entry.params as usize,
             function.entry.slots as usize,
         )?;
-        Some(Frame {
-            function,
-            pc: 0,
-            base,
-            generic: None,
-        })
+        Some(Frame::entered(function, base, None))
     }
 
     /// The dispatch loop: runs `frame`, entering resolved non-generic Move callees and

@@ -45,7 +45,22 @@ pub struct GenericFrame {
     pub(crate) resolved: Option<crate::session::ResolvedSlots>,
 }
 
-impl Frame<'_> {
+impl<'a> Frame<'a> {
+    /// The first frame of `function`, its locals window at `base`.
+    #[inline(always)]
+    pub(crate) fn entered(
+        function: &'a Function,
+        base: u32,
+        generic: Option<Arc<GenericFrame>>,
+    ) -> Frame<'a> {
+        Frame {
+            function,
+            pc: 0,
+            base,
+            generic,
+        }
+    }
+
     /// The frame's concrete type arguments.
     #[inline]
     pub(crate) fn ty_args(&self) -> &[TypeId] {
@@ -72,11 +87,24 @@ impl Machine {
     /// Moves the top `params` operands into a new locals window of `slots` slots (the rest
     /// unset) and returns the window's base, or `None` when the stack holds fewer operands.
     pub(crate) fn enter_window(&mut self, params: usize, slots: usize) -> Option<u32> {
-        let args = self.operands.top_values(params)?;
-        let base = open_window(&mut self.locals, args, slots);
-        self.operands.drop_top(params);
-        Some(base)
+        enter_window(&mut self.locals, &mut self.operands, params, slots)
     }
+}
+
+/// Moves the top `params` values of `operands` into a new window of `slots` slots appended
+/// to `locals` and returns its base, or `None` when the stack holds fewer (the window itself
+/// is built out of line, [`open_window`]).
+#[inline(always)]
+pub(crate) fn enter_window(
+    locals: &mut Vec<Value>,
+    operands: &mut OperandStack,
+    params: usize,
+    slots: usize,
+) -> Option<u32> {
+    let args = operands.top_values(params)?;
+    let base = open_window(locals, args, slots);
+    operands.drop_top(params);
+    Some(base)
 }
 
 /// Appends a locals window of `slots` slots to `locals`, its first slots the arguments `args`
