@@ -40,6 +40,10 @@ pub(crate) struct BenchArgs {
     /// Number of samples the timed calls are split into.
     #[arg(long, default_value_t = 20)]
     samples: usize,
+    /// Milliseconds of untimed warm-up calls (at least one call is made); 0 makes a run with
+    /// `--iters` deterministic, for counting host instructions under cachegrind.
+    #[arg(long, default_value_t = 300)]
+    warmup_ms: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -68,7 +72,7 @@ impl BenchArgs {
         MeasureConfig {
             budget,
             samples: self.samples.max(1),
-            warmup: Duration::from_millis(300),
+            warmup: Duration::from_millis(self.warmup_ms),
         }
     }
 

@@ -298,32 +298,29 @@ impl Session<'_> {
                 // perf: calls and returns are told apart by a compare each, not by a second
                 // jump table.
                 if let Op::Call(handle) = *op {
-                    frame.pc = next;
                     if let Some(callee) = self.enter_linked(ops, frame, frames.len(), handle) {
-                        frames.push(std::mem::replace(frame, callee));
+                        frame.enter(frames, next, callee);
                         continue 'frames;
                     }
+                    frame.pc = next;
                     return Ok(Exit::Call(handle));
                 }
                 if let Op::Ret = *op {
                     self.release_frame(frame);
-                    match frames.pop() {
-                        Some(caller) => {
-                            *frame = caller;
-                            continue 'frames;
-                        }
-                        None => return Ok(Exit::Done),
+                    if frame.resume(frames) {
+                        continue 'frames;
                     }
+                    return Ok(Exit::Done);
                 }
                 let flow = match *op {
                     Op::CallGeneric(inst) => {
-                        frame.pc = next;
                         if let Some(callee) =
                             self.enter_linked_generic(ops, frame, frames.len(), inst)
                         {
-                            frames.push(std::mem::replace(frame, callee));
+                            frame.enter(frames, next, callee);
                             continue 'frames;
                         }
+                        frame.pc = next;
                         general!(self.step(frame, frames, body, Op::CallGeneric(inst), pins))
                     }
                     // A primitive constant from the module's pool.
@@ -353,24 +350,19 @@ impl Session<'_> {
                     // perf: the callee runs in this loop (leaving it to push the frame costs
                     // the loop's exit and re-entry on every such call).
                     Ok(Flow::Call(callee)) => {
-                        frame.pc = next;
-                        frames.push(std::mem::replace(frame, callee));
+                        frame.enter(frames, next, callee);
                         continue 'frames;
                     }
                     Ok(Flow::CallSkip(callee)) => {
-                        frame.pc = next + 1;
-                        frames.push(std::mem::replace(frame, callee));
+                        frame.enter(frames, next + 1, callee);
                         continue 'frames;
                     }
                     Ok(Flow::Return) => {
                         self.release_frame(frame);
-                        match frames.pop() {
-                            Some(caller) => {
-                                *frame = caller;
-                                continue 'frames;
-                            }
-                            None => return Ok(Exit::Done),
+                        if frame.resume(frames) {
+                            continue 'frames;
                         }
+                        return Ok(Exit::Done);
                     }
                     Err(e) => {
                         frame.pc = next;

@@ -24,16 +24,21 @@ use tern_primitives::{Location, StackFrameInfo, StatusCode, VmError};
 /// perf: the function is borrowed, not reference counted: every function a run can reach is
 /// kept alive for the whole run by the entry function's link table (resolved handles are
 /// never unset) or by the run's [`Pins`], so a call costs no atomic increment and decrement.
+///
+/// perf: `pc` and `base` are apart (`repr(C)`), so that the compiler cannot merge their
+/// accesses into one wide access that straddles two narrower recent stores (see
+/// [`Frame::enter`]).
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub(crate) struct Frame<'a> {
     pub function: &'a Function,
     /// Index of the next op to execute.
     pub pc: u32,
+    /// Type arguments and concrete type slots of a generic function's frame (`None` for a
+    /// non-generic function: no reference counting on the call path).
+    pub generic: Option<Arc<GenericFrame>>,
     /// Absolute index of local 0 in the locals area.
     pub base: u32,
-    /// Type arguments and concrete type slots of a generic function's frame (`None` for a
-    /// non-generic function: no reference counting on the call path, and a 24-byte frame).
-    pub generic: Option<Arc<GenericFrame>>,
 }
 
 /// What a generic function's frame knows about its instantiation.
@@ -59,6 +64,68 @@ impl<'a> Frame<'a> {
             base,
             generic,
         }
+    }
+
+    /// Pushes this running frame on `frames`, to resume at `pc`, and makes `callee` the
+    /// running frame.
+    ///
+    /// perf: the record is written into the vector field by field, each field with its own
+    /// width. `Vec::push` would build it in a temporary and copy that with 16-byte loads,
+    /// and a load spanning several recent narrower stores (the loop has just stored this
+    /// frame's fields one by one) cannot take its data from them: a store-forwarding stall
+    /// on every call. Writing in place made calls 10-16 % faster (`docs/performance.md`,
+    /// session 9); `testsuite/calls/frame_records.masm` runs every path through here.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, frames: &mut Vec<Frame<'a>>, pc: u32, callee: Frame<'a>) {
+        let Frame {
+            function,
+            pc: _,
+            generic,
+            base,
+        } = callee;
+        if frames.len() == frames.capacity() {
+            frames.reserve(1);
+        }
+        let len = frames.len();
+        let slot = frames.spare_capacity_mut().first_mut();
+        debug_assert!(slot.is_some(), "no spare capacity after reserve");
+        if let Some(slot) = slot {
+            let slot = slot.as_mut_ptr();
+            // SAFETY: `slot` points to the vector's first spare slot: allocated, aligned for
+            // a `Frame` and holding no value. All four fields are written (through raw
+            // field pointers, never reading the uninitialized slot) before `set_len` makes
+            // the record part of the vector, so it holds a valid `Frame`.
+            unsafe {
+                std::ptr::addr_of_mut!((*slot).function).write(self.function);
+                std::ptr::addr_of_mut!((*slot).pc).write(pc);
+                std::ptr::addr_of_mut!((*slot).base).write(self.base);
+                std::ptr::addr_of_mut!((*slot).generic).write(self.generic.take());
+                frames.set_len(len + 1);
+            }
+        }
+        self.function = function;
+        self.pc = 0;
+        self.base = base;
+        self.generic = generic;
+    }
+
+    /// Makes the frame on top of `frames` the running frame again (dropping this one);
+    /// false when `frames` is empty.
+    ///
+    /// perf: field by field, for the reason given at [`Frame::enter`].
+    #[inline(always)]
+    pub(crate) fn resume(&mut self, frames: &mut Vec<Frame<'a>>) -> bool {
+        let Some(caller) = frames.last_mut() else {
+            return false;
+        };
+        self.function = caller.function;
+        self.pc = caller.pc;
+        self.base = caller.base;
+        let generic = std::mem::replace(&mut self.generic, caller.generic.take());
+        // The record left on `frames` owns nothing now.
+        frames.truncate(frames.len() - 1);
+        drop(generic);
+        true
     }
 
     /// The frame's concrete type arguments.
