@@ -67,7 +67,8 @@ impl<'a> Frame<'a> {
     }
 
     /// Pushes this running frame on `frames`, to resume at `pc`, and makes `callee` the
-    /// running frame.
+    /// running frame, at its first op (every callee is a [`Frame::entered`]; its `pc` is not
+    /// read).
     ///
     /// perf: the record is written into the vector field by field, each field with its own
     /// width. `Vec::push` would build it in a temporary and copy that with 16-byte loads,
