@@ -29,8 +29,6 @@ pub(crate) enum Flow<'a> {
     Jump(u32),
     /// Enter this frame (the caller resumes at the next op).
     Call(Frame<'a>),
-    /// Enter this frame; the caller resumes one op later (a fused call's second op).
-    CallSkip(Frame<'a>),
     /// The frame returned (its locals are already released).
     Return,
 }
@@ -155,9 +153,14 @@ impl Session<'_> {
     /// primitive (so copying them is what copying the closure would give the callee), and the
     /// call fits the gas, stack and depth limits. `None` leaves everything as it was for the
     /// general path. The `copy_loc` is already charged; this charges the `call_closure`.
-    #[inline(always)]
+    ///
+    /// perf: it takes the loop's operand stack, so the loop calls it without handing the
+    /// stack back to the session (a swap of the whole stack, whose wide loads stall on the
+    /// loop's recent store of `top`, twice per call).
+    #[inline(never)]
     fn enter_closure_in_local<'a, const METERED: bool>(
         &mut self,
+        ops: &mut OperandStack,
         frame: &Frame<'a>,
         depth: usize,
         local: u8,
@@ -188,20 +191,16 @@ impl Session<'_> {
         }
         let limit = self.runtime.config.max_operand_stack;
         // The copied closure is pushed (then popped) before the arguments are placed.
-        if self.machine.operands.len() >= limit {
+        if ops.len() >= limit {
             return None;
         }
-        place_closure_args(
-            &mut self.machine.operands,
-            closure,
-            function.param_count(),
-            limit,
-        )
-        .ok()?;
+        place_closure_args(ops, closure, function.param_count(), limit).ok()?;
         if METERED {
             self.gas_left -= 1;
         }
-        let base = self.machine.enter_window(
+        let base = super::enter_window(
+            &mut self.machine.locals,
+            ops,
             function.entry.params as usize,
             function.entry.slots as usize,
         )?;
@@ -339,9 +338,21 @@ impl Session<'_> {
                         }
                         _ => general!(self.step(frame, frames, body, Op::LdWide(i), pins)),
                     },
-                    Op::CallClosureLoc { local } => general!(
-                        self.call_closure_in_local::<METERED>(frame, frames, body, local, pins)
-                    ),
+                    Op::CallClosureLoc { local } => {
+                        let depth = frames.len();
+                        match self.enter_closure_in_local::<METERED>(ops, frame, depth, local, pins)
+                        {
+                            // The callee resumes the caller past the fused `call_closure`.
+                            Some(callee) => {
+                                frame.enter(frames, next + 1, callee);
+                                continue 'frames;
+                            }
+                            // Else the `copy_loc` alone; the `call_closure` follows.
+                            None => {
+                                general!(self.step(frame, frames, body, Op::CopyLoc(local), pins))
+                            }
+                        }
+                    }
                     op => general!(self.step(frame, frames, body, unfused(op), pins)),
                 };
                 match flow {
@@ -351,10 +362,6 @@ impl Session<'_> {
                     // the loop's exit and re-entry on every such call).
                     Ok(Flow::Call(callee)) => {
                         frame.enter(frames, next, callee);
-                        continue 'frames;
-                    }
-                    Ok(Flow::CallSkip(callee)) => {
-                        frame.enter(frames, next + 1, callee);
                         continue 'frames;
                     }
                     Ok(Flow::Return) => {
@@ -370,23 +377,6 @@ impl Session<'_> {
                     }
                 }
             }
-        }
-    }
-
-    /// [`Op::CallClosureLoc`]: the fused call when [`Session::enter_closure_in_local`] takes
-    /// it, else the `copy_loc` alone (the `call_closure` follows at the next pc).
-    #[inline(never)]
-    fn call_closure_in_local<'a, const METERED: bool>(
-        &mut self,
-        frame: &Frame<'a>,
-        frames: &[Frame<'a>],
-        body: &crate::loader::Body,
-        local: u8,
-        pins: &mut Pins<'a>,
-    ) -> Result<Flow<'a>, VmError> {
-        match self.enter_closure_in_local::<METERED>(frame, frames.len(), local, pins) {
-            Some(callee) => Ok(Flow::CallSkip(callee)),
-            None => self.step(frame, frames, body, Op::CopyLoc(local), pins),
         }
     }
 
@@ -482,7 +472,6 @@ impl Session<'_> {
                         return Ok(Exit::Enter(callee));
                     }
                     // Traced runs execute the original ops only.
-                    Ok(Flow::CallSkip(_)) => return Err(invariant("fused call in a traced run")),
                     Ok(Flow::Return) => {
                         self.release_frame(frame);
                         match frames.pop() {
