@@ -282,7 +282,9 @@ impl Session<'_> {
                 } else {
                     &mut unmetered
                 };
-                if fast_step::<METERED>(
+                // perf: calls and returns leave the first dispatch directly (not through a
+                // second jump table after the fast paths decline them).
+                match fast_step::<METERED>(
                     code,
                     ops,
                     &mut self.machine.locals,
@@ -292,24 +294,23 @@ impl Session<'_> {
                     op,
                     gas,
                 ) {
-                    continue;
-                }
-                // perf: calls and returns are told apart by a compare each, not by a second
-                // jump table.
-                if let Op::Call(handle) = *op {
-                    if let Some(callee) = self.enter_linked(ops, frame, frames.len(), handle) {
-                        frame.enter(frames, next, callee);
-                        continue 'frames;
+                    Fast::Done => continue,
+                    Fast::Call(handle) => {
+                        if let Some(callee) = self.enter_linked(ops, frame, frames.len(), handle) {
+                            frame.enter(frames, next, callee);
+                            continue 'frames;
+                        }
+                        frame.pc = next;
+                        return Ok(Exit::Call(handle));
                     }
-                    frame.pc = next;
-                    return Ok(Exit::Call(handle));
-                }
-                if let Op::Ret = *op {
-                    self.release_frame(frame);
-                    if frame.resume(frames) {
-                        continue 'frames;
+                    Fast::Ret => {
+                        self.release_frame(frame);
+                        if frame.resume(frames) {
+                            continue 'frames;
+                        }
+                        return Ok(Exit::Done);
                     }
-                    return Ok(Exit::Done);
+                    Fast::Slow => {}
                 }
                 let flow = match *op {
                     Op::CallGeneric(inst) => {
@@ -1552,8 +1553,31 @@ fn vec_borrow_loc_fast(
     }
 }
 
-/// Executes the commonest scalar ops in place; returns false (having changed nothing) when
-/// the general path must run the op.
+/// What [`fast_step`] did with an op.
+pub(crate) enum Fast {
+    /// The op ran; go on at the (possibly updated) next pc.
+    Done,
+    /// A `call` through this function handle: the loop's call path takes it.
+    Call(u16),
+    /// A `ret`: the loop's return path takes it.
+    Ret,
+    /// Nothing changed: the general path runs the op.
+    Slow,
+}
+
+impl From<bool> for Fast {
+    #[inline(always)]
+    fn from(done: bool) -> Fast {
+        if done {
+            Fast::Done
+        } else {
+            Fast::Slow
+        }
+    }
+}
+
+/// Executes the commonest scalar ops in place, and tells calls and returns apart from the
+/// ops the general path must run (which it leaves unchanged).
 ///
 /// perf: `locals` is the vector, not a slice: a slice's pointer and length would be loaded
 /// before the dispatch on every op, used or not.
@@ -1568,8 +1592,10 @@ fn fast_step<const METERED: bool>(
     pc: &mut u32,
     op: &Op,
     gas: &mut u64,
-) -> bool {
+) -> Fast {
     match *op {
+        Op::Call(handle) => Fast::Call(handle),
+        Op::Ret => Fast::Ret,
         Op::CmpLocImmBrFalse {
             local,
             cmp,
@@ -1580,15 +1606,15 @@ fn fast_step<const METERED: bool>(
             let (&Value::U64(x), Some(left)) =
                 (frame_local(locals, base, local), charge::<METERED>(*gas, 3))
             else {
-                return false;
+                return Fast::Slow;
             };
             if !ops.has_room(2) {
-                return false;
+                return Fast::Slow;
             }
             let holds = cmp.holds(x, imm);
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
-            true
+            Fast::Done
         }
         Op::CmpLocLocBrFalse { a, b, cmp, target } => {
             let (&Value::U64(x), &Value::U64(y), Some(left)) = (
@@ -1596,76 +1622,96 @@ fn fast_step<const METERED: bool>(
                 frame_local(locals, base, b),
                 charge::<METERED>(*gas, 3),
             ) else {
-                return false;
+                return Fast::Slow;
             };
             if !ops.has_room(2) {
-                return false;
+                return Fast::Slow;
             }
             let holds = cmp.holds(x, y);
             *gas = left;
             *pc = if holds { *pc + 3 } else { target };
-            true
+            Fast::Done
         }
-        Op::AddImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
-        Op::SubImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))),
-        Op::MulImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_mul(imm))),
-        Op::ModImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_rem(imm))),
-        Op::DivImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_div(imm))),
-        Op::AddImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_add(imm))),
-        Op::SubImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))),
-        Op::MulImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))),
-        Op::ModImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))),
-        Op::DivImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_div(imm))),
+        Op::AddImm(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))).into()
+        }
+        Op::SubImm(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))).into()
+        }
+        Op::MulImm(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_mul(imm))).into()
+        }
+        Op::ModImm(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_rem(imm))).into()
+        }
+        Op::DivImm(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_div(imm))).into()
+        }
+        Op::AddImmI64(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_add(imm))).into()
+        }
+        Op::SubImmI64(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))).into()
+        }
+        Op::MulImmI64(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))).into()
+        }
+        Op::ModImmI64(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))).into()
+        }
+        Op::DivImmI64(imm) => {
+            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_div(imm))).into()
+        }
         Op::LdU64StLoc { dst, imm } => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
-                return false;
+                return Fast::Slow;
             };
             if !ops.has_room(1) {
-                return false;
+                return Fast::Slow;
             }
             match frame_local_mut(locals, base, dst) {
-                Value::Container(_) => return false,
+                Value::Container(_) => return Fast::Slow,
                 slot => *slot = Value::U64(imm),
             }
             *gas = left;
             *pc += 1;
-            true
+            Fast::Done
         }
         Op::BinLocLoc { a, b, moves, op } => {
             let Some(left) = charge::<METERED>(*gas, 2) else {
-                return false;
+                return Fast::Slow;
             };
             if !ops.has_room(2) {
-                return false;
+                return Fast::Slow;
             }
             let Some(result) = bin_loc_loc(locals, base, (a, b, moves), op) else {
-                return false;
+                return Fast::Slow;
             };
             *gas = left;
             ops.push_in_room(Value::U64(result));
             *pc += 2;
-            true
+            Fast::Done
         }
         Op::BinStLoc { op, dst } => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
-                return false;
+                return Fast::Slow;
             };
             let (&Value::U64(x), &Value::U64(y)) = (ops.second(), ops.top()) else {
-                return false;
+                return Fast::Slow;
             };
             let Some(result) = op.apply(x, y) else {
-                return false;
+                return Fast::Slow;
             };
             // The destination must not hold a container that storing would have to free.
             let slot = frame_local_mut(locals, base, dst);
             if let Value::Container(_) = slot {
-                return false;
+                return Fast::Slow;
             }
             *slot = Value::U64(result);
             ops.drop_top(2);
             *gas = left;
             *pc += 1;
-            true
+            Fast::Done
         }
         Op::BinLocLocStLoc {
             a,
@@ -1675,20 +1721,20 @@ fn fast_step<const METERED: bool>(
             dst,
         } => {
             let Some(left) = charge::<METERED>(*gas, 3) else {
-                return false;
+                return Fast::Slow;
             };
             // Two transient pushes; the destination must not hold a container that storing
             // would have to free.
             if !ops.has_room(2) || matches!(frame_local(locals, base, dst), Value::Container(_)) {
-                return false;
+                return Fast::Slow;
             }
             let Some(result) = bin_loc_loc(locals, base, (a, b, moves), op) else {
-                return false;
+                return Fast::Slow;
             };
             *frame_local_mut(locals, base, dst) = Value::U64(result);
             *gas = left;
             *pc += 3;
-            true
+            Fast::Done
         }
         Op::ArithLocImmStLoc {
             src,
@@ -1708,7 +1754,8 @@ fn fast_step<const METERED: bool>(
                 FusedArith::Mod => x.checked_rem(imm),
                 FusedArith::Div => x.checked_div(imm),
             },
-        ),
+        )
+        .into(),
         Op::AddLocImmStLoc {
             src,
             moved,
@@ -1716,7 +1763,8 @@ fn fast_step<const METERED: bool>(
             imm,
         } => arith_loc_imm::<METERED>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
             x.checked_add(imm)
-        }),
+        })
+        .into(),
         Op::SubLocImmStLoc {
             src,
             moved,
@@ -1724,16 +1772,19 @@ fn fast_step<const METERED: bool>(
             imm,
         } => arith_loc_imm::<METERED>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
             x.checked_sub(imm)
-        }),
+        })
+        .into(),
         Op::AddLocImm { src, moved, imm } => {
             loc_arith_imm::<METERED>(ops, locals, base, pc, gas, (src, moved), |x| {
                 x.checked_add(imm)
             })
+            .into()
         }
         Op::SubLocImm { src, moved, imm } => {
             loc_arith_imm::<METERED>(ops, locals, base, pc, gas, (src, moved), |x| {
                 x.checked_sub(imm)
             })
+            .into()
         }
         // perf: a u64 or bool is rebuilt from its tag and payload rather than copied whole:
         // the whole-value copy reads 40 bytes the last write stored piecewise, which defeats
@@ -1741,55 +1792,55 @@ fn fast_step<const METERED: bool>(
         Op::CopyLoc(i) => match frame_local(locals, base, i) {
             &Value::U64(x) if ops.has_room(1) => {
                 ops.push_in_room(Value::U64(x));
-                true
+                Fast::Done
             }
             v if is_scalar(v) && ops.has_room(1) => {
                 ops.push_in_room(*v);
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         // Moving a container moves its id.
         Op::MoveLoc(i) => match frame_local_mut(locals, base, i) {
             slot @ &mut Value::U64(x) if ops.has_room(1) => {
                 *slot = Value::Invalid;
                 ops.push_in_room(Value::U64(x));
-                true
+                Fast::Done
             }
             slot if !matches!(slot, Value::Invalid) && ops.has_room(1) => {
                 ops.push_in_room(std::mem::take(slot));
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::StLoc(i) => match (ops.top(), frame_local_mut(locals, base, i)) {
             (&Value::U64(x), slot) if !matches!(slot, Value::Container(_)) => {
                 *slot = Value::U64(x);
                 ops.drop_top(1);
-                true
+                Fast::Done
             }
             (&Value::Bool(x), slot) if !matches!(slot, Value::Container(_)) => {
                 *slot = Value::Bool(x);
                 ops.drop_top(1);
-                true
+                Fast::Done
             }
             (&v, slot) if !matches!(v, Value::Invalid) => {
                 let old = std::mem::replace(slot, v);
                 ops.drop_top(1);
                 heap.free_value(old);
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::Pop => match ops.pop() {
             Some(v) => {
                 heap.free_value(v);
-                true
+                Fast::Done
             }
-            None => false,
+            None => Fast::Slow,
         },
-        Op::Pack(n) => pack_fast(ops, heap, n, None),
-        Op::PackVariant { variant, fields } => pack_fast(ops, heap, fields, Some(variant)),
+        Op::Pack(n) => pack_fast(ops, heap, n, None).into(),
+        Op::PackVariant { variant, fields } => pack_fast(ops, heap, fields, Some(variant)).into(),
         Op::TestVariant(variant) => match ops.top_mut() {
             top @ Value::Ref(Ref {
                 place: Place::Whole(_),
@@ -1798,29 +1849,29 @@ fn fast_step<const METERED: bool>(
                     place: Place::Whole(c),
                 }) = *top
                 else {
-                    return false;
+                    return Fast::Slow;
                 };
                 match heap.get(c) {
                     Ok(Container::Variant(tag, _)) => {
                         *top = Value::Bool(*tag == variant);
-                        true
+                        Fast::Done
                     }
-                    _ => false,
+                    _ => Fast::Slow,
                 }
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::BorrowLoc(i) if ops.has_room(1) => {
             let abs = base + usize::from(i);
             let place = match locals.get(abs) {
                 Some(Value::Container(c)) => Place::Whole(*c),
-                Some(Value::Invalid) | None => return false,
+                Some(Value::Invalid) | None => return Fast::Slow,
                 Some(_) => Place::Local(abs as u32),
             };
             ops.push_in_room(Value::Ref(Ref { place }));
-            true
+            Fast::Done
         }
-        Op::BorrowField(offset) => borrow_field_fast(ops.top_mut(), heap, offset),
+        Op::BorrowField(offset) => borrow_field_fast(ops.top_mut(), heap, offset).into(),
         Op::BorrowFieldLoc {
             local,
             moved,
@@ -1832,12 +1883,12 @@ fn fast_step<const METERED: bool>(
                         ops.push_in_room(field);
                         *gas = left;
                         *pc += 1;
-                        true
+                        Fast::Done
                     }
-                    None => false,
+                    None => Fast::Slow,
                 }
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::BorrowFieldReadStLoc { offset, dst } => match charge::<METERED>(*gas, 2) {
             Some(left)
@@ -1846,9 +1897,9 @@ fn fast_step<const METERED: bool>(
                 ops.drop_top(1);
                 *gas = left;
                 *pc += 2;
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::VecBorrowLoc { idx } => match charge::<METERED>(*gas, 1) {
             Some(left)
@@ -1857,23 +1908,23 @@ fn fast_step<const METERED: bool>(
             {
                 *gas = left;
                 *pc += 1;
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
-        Op::ReadRef => read_ref_fast(locals, ops.top_mut(), heap),
-        Op::WriteRef => write_ref_fast(locals, ops, heap),
-        Op::VecBorrow => vec_borrow_fast(ops, heap),
+        Op::ReadRef => read_ref_fast(locals, ops.top_mut(), heap).into(),
+        Op::WriteRef => write_ref_fast(locals, ops, heap).into(),
+        Op::VecBorrow => vec_borrow_fast(ops, heap).into(),
         Op::BorrowFieldRead(offset) => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
-                return false;
+                return Fast::Slow;
             };
             if !borrow_field_read_fast(ops.top_mut(), heap, offset) {
-                return false;
+                return Fast::Slow;
             }
             *gas = left;
             *pc += 1;
-            true
+            Fast::Done
         }
         Op::VecReadLoc {
             vec,
@@ -1884,10 +1935,10 @@ fn fast_step<const METERED: bool>(
             let span = vec_read::span(form) as u32;
             // The ops after the first; two transient pushes.
             let Some(left) = charge::<METERED>(*gas, u64::from(span - 1)) else {
-                return false;
+                return Fast::Slow;
             };
             if !ops.has_room(2) {
-                return false;
+                return Fast::Slow;
             }
             let c = match (form & vec_read::BORROW != 0, frame_local(locals, base, vec)) {
                 (
@@ -1897,10 +1948,10 @@ fn fast_step<const METERED: bool>(
                     }),
                 )
                 | (true, &Value::Container(c)) => c,
-                _ => return false,
+                _ => return Fast::Slow,
             };
             let &Value::U64(i) = frame_local(locals, base, idx) else {
-                return false;
+                return Fast::Slow;
             };
             // perf: written out rather than through `primitive_element`, which measured 5 %
             // more host instructions on merge_sort here (the code around it, not the read).
@@ -1908,19 +1959,19 @@ fn fast_step<const METERED: bool>(
                 Ok(Container::Vec(e)) => match e.get(i as usize) {
                     Some(&Value::U64(x)) => Value::U64(x),
                     Some(v) if is_plain(v) => *v,
-                    _ => return false,
+                    _ => return Fast::Slow,
                 },
                 Ok(Container::Bytes(b)) => match b.get(i as usize) {
                     Some(&x) => Value::U8(x),
-                    None => return false,
+                    None => return Fast::Slow,
                 },
-                _ => return false,
+                _ => return Fast::Slow,
             };
             if form & vec_read::STORE != 0 {
                 // The destination must not hold a container that storing would have to free.
                 let slot = frame_local_mut(locals, base, dst);
                 if let Value::Container(_) = slot {
-                    return false;
+                    return Fast::Slow;
                 }
                 match element {
                     Value::U64(x) => *slot = Value::U64(x),
@@ -1934,20 +1985,20 @@ fn fast_step<const METERED: bool>(
             }
             *gas = left;
             *pc += span - 1;
-            true
+            Fast::Done
         }
         Op::VecBorrowRead => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
-                return false;
+                return Fast::Slow;
             };
             if !vec_borrow_read_fast(ops, heap) {
-                return false;
+                return Fast::Slow;
             }
             *gas = left;
             *pc += 1;
-            true
+            Fast::Done
         }
-        Op::VecPushBack => vec_push_back_fast(ops, heap),
+        Op::VecPushBack => vec_push_back_fast(ops, heap).into(),
         Op::VecLen => match ops.top_mut() {
             top @ &mut Value::Ref(Ref {
                 place: Place::Whole(c),
@@ -1955,36 +2006,36 @@ fn fast_step<const METERED: bool>(
                 let len = match heap.get(c) {
                     Ok(Container::Vec(e)) => e.len(),
                     Ok(Container::Bytes(b)) => b.len(),
-                    _ => return false,
+                    _ => return Fast::Slow,
                 };
                 *top = Value::U64(len as u64);
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
-        Op::FreezeRef => true,
+        Op::FreezeRef => Fast::Done,
         Op::LdU64(k) if ops.has_room(1) => {
             ops.push_in_room(Value::U64(k));
-            true
+            Fast::Done
         }
         Op::LdTrue if ops.has_room(1) => {
             ops.push_in_room(Value::Bool(true));
-            true
+            Fast::Done
         }
         Op::LdFalse if ops.has_room(1) => {
             ops.push_in_room(Value::Bool(false));
-            true
+            Fast::Done
         }
         Op::Branch(t) => {
             *pc = t;
-            true
+            Fast::Done
         }
         Op::BranchTest(t) => {
             *pc = match code.get(t as usize) {
                 Some(test) => fused_test::<METERED>(ops, locals, base, (test, t), gas).unwrap_or(t),
                 None => t,
             };
-            true
+            Fast::Done
         }
         Op::BrFalse(t) | Op::BrTrue(t) => match ops.top() {
             Value::Bool(b) => {
@@ -1993,9 +2044,9 @@ fn fast_step<const METERED: bool>(
                 if jump {
                     *pc = t;
                 }
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::Add | Op::Sub | Op::Mul | Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Eq | Op::Neq => {
             let (a, b) = (ops.second(), ops.top());
@@ -2005,15 +2056,15 @@ fn fast_step<const METERED: bool>(
                 let r = match *op {
                     Op::Add => match x.checked_add(y) {
                         Some(r) => Ok(r),
-                        None => return false,
+                        None => return Fast::Slow,
                     },
                     Op::Sub => match x.checked_sub(y) {
                         Some(r) => Ok(r),
-                        None => return false,
+                        None => return Fast::Slow,
                     },
                     Op::Mul => match x.checked_mul(y) {
                         Some(r) => Ok(r),
-                        None => return false,
+                        None => return Fast::Slow,
                     },
                     Op::Lt => Err(x < y),
                     Op::Gt => Err(x > y),
@@ -2027,14 +2078,14 @@ fn fast_step<const METERED: bool>(
                     Ok(r) => *ops.top_mut() = Value::U64(r),
                     Err(b) => *ops.top_mut() = Value::Bool(b),
                 }
-                return true;
+                return Fast::Done;
             }
             let Some(r) = scalar_binary(*op, *a, *b) else {
-                return false;
+                return Fast::Slow;
             };
             ops.drop_top(1);
             *ops.top_mut() = r;
-            true
+            Fast::Done
         }
         Op::Mod
         | Op::Div
@@ -2047,57 +2098,57 @@ fn fast_step<const METERED: bool>(
         | Op::Or => {
             let (a, b) = (ops.second(), ops.top());
             let Some(r) = scalar_binary(*op, *a, *b) else {
-                return false;
+                return Fast::Slow;
             };
             ops.drop_top(1);
             *ops.top_mut() = r;
-            true
+            Fast::Done
         }
         Op::Not => match ops.top_mut() {
             top @ Value::Bool(_) => {
                 *top = Value::Bool(!matches!(top, Value::Bool(true)));
-                true
+                Fast::Done
             }
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::Cast(kind) => match ops.top_mut() {
             top if is_plain(top) => match cast(*top, kind) {
                 Ok(v) => {
                     *top = v;
-                    true
+                    Fast::Done
                 }
-                Err(_) => false,
+                Err(_) => Fast::Slow,
             },
-            _ => false,
+            _ => Fast::Slow,
         },
         Op::LdU8(v) if ops.has_room(1) => {
             ops.push_in_room(Value::U8(v));
-            true
+            Fast::Done
         }
         Op::LdU16(v) if ops.has_room(1) => {
             ops.push_in_room(Value::U16(v));
-            true
+            Fast::Done
         }
         Op::LdU32(v) if ops.has_room(1) => {
             ops.push_in_room(Value::U32(v));
-            true
+            Fast::Done
         }
         Op::LdI8(v) if ops.has_room(1) => {
             ops.push_in_room(Value::I8(v));
-            true
+            Fast::Done
         }
         Op::LdI16(v) if ops.has_room(1) => {
             ops.push_in_room(Value::I16(v));
-            true
+            Fast::Done
         }
         Op::LdI32(v) if ops.has_room(1) => {
             ops.push_in_room(Value::I32(v));
-            true
+            Fast::Done
         }
         Op::LdI64(v) if ops.has_room(1) => {
             ops.push_in_room(Value::I64(v));
-            true
+            Fast::Done
         }
-        _ => false,
+        _ => Fast::Slow,
     }
 }
