@@ -78,10 +78,14 @@ impl Session<'_> {
                         self.trace_instruction(source);
                     }
                     if let Some(callee) = entered {
-                        frames.push(std::mem::replace(&mut frame, callee));
+                        let resume_at = frame.pc;
+                        frame.enter(&mut frames, resume_at, callee);
                     }
                 }
-                Exit::Enter(callee) => frames.push(std::mem::replace(&mut frame, callee)),
+                Exit::Enter(callee) => {
+                    let resume_at = frame.pc;
+                    frame.enter(&mut frames, resume_at, callee);
+                }
                 Exit::Done => return Ok(()),
             }
         }
@@ -425,7 +429,7 @@ impl Session<'_> {
                         self.machine.operands = ops;
                         if let Some(callee) = entered {
                             self.trace_instruction(source);
-                            frames.push(std::mem::replace(frame, callee));
+                            frame.enter(frames, next, callee);
                             continue 'frames;
                         }
                         return Ok(Exit::Call(handle));
@@ -472,16 +476,12 @@ impl Session<'_> {
                         frame.pc = next;
                         return Ok(Exit::Enter(callee));
                     }
-                    // Traced runs execute the original ops only.
                     Ok(Flow::Return) => {
                         self.release_frame(frame);
-                        match frames.pop() {
-                            Some(caller) => {
-                                *frame = caller;
-                                continue 'frames;
-                            }
-                            None => return Ok(Exit::Done),
+                        if frame.resume(frames) {
+                            continue 'frames;
                         }
+                        return Ok(Exit::Done);
                     }
                     Err(e) => {
                         frame.pc = next;
@@ -972,17 +972,17 @@ fn arith_imm<const METERED: bool>(
     pc: &mut u32,
     gas: &mut u64,
     op: impl Fn(&mut Value) -> Option<()>,
-) -> bool {
+) -> Fast {
     // The immediate is pushed transiently.
     let (true, Some(left)) = (ops.has_room(1), charge::<METERED>(*gas, 1)) else {
-        return false;
+        return Fast::Slow;
     };
     if op(ops.top_mut()).is_none() {
-        return false;
+        return Fast::Slow;
     }
     *gas = left;
     *pc += 1;
-    true
+    Fast::Done
 }
 
 /// A u64 operation applied in place (other kinds give `None` and are left as they are).
@@ -1632,36 +1632,16 @@ fn fast_step<const METERED: bool>(
             *pc = if holds { *pc + 3 } else { target };
             Fast::Done
         }
-        Op::AddImm(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))).into()
-        }
-        Op::SubImm(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))).into()
-        }
-        Op::MulImm(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_mul(imm))).into()
-        }
-        Op::ModImm(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_rem(imm))).into()
-        }
-        Op::DivImm(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_div(imm))).into()
-        }
-        Op::AddImmI64(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_add(imm))).into()
-        }
-        Op::SubImmI64(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))).into()
-        }
-        Op::MulImmI64(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))).into()
-        }
-        Op::ModImmI64(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))).into()
-        }
-        Op::DivImmI64(imm) => {
-            arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_div(imm))).into()
-        }
+        Op::AddImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
+        Op::SubImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))),
+        Op::MulImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_mul(imm))),
+        Op::ModImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_rem(imm))),
+        Op::DivImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_div(imm))),
+        Op::AddImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_add(imm))),
+        Op::SubImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))),
+        Op::MulImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))),
+        Op::ModImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))),
+        Op::DivImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_div(imm))),
         Op::LdU64StLoc { dst, imm } => {
             let Some(left) = charge::<METERED>(*gas, 1) else {
                 return Fast::Slow;
