@@ -27,6 +27,52 @@ l1: ret
 public fun call_pricey(): u64
     call pricey
     ret
+
+struct Node has copy + drop
+    key: u64
+
+struct Tree has drop
+    nodes: vector<Node>
+
+// 32 instructions, four of them starting the data-structure super-instructions.
+public fun paths(): u64
+    local t: Tree
+    local r: &Tree
+    local i: u64
+    local k: u64
+    local v: vector<u64>
+    ld_u64 7
+    pack Node
+    vec_pack <Node>, 1
+    pack Tree
+    st_loc t
+    borrow_loc t
+    st_loc r
+    ld_u64 0
+    st_loc i
+    copy_loc r
+    borrow_field Tree, nodes
+    copy_loc i
+    vec_borrow <Node>
+    borrow_field Node, key
+    read_ref
+    st_loc k
+    vec_pack <u64>, 0
+    st_loc v
+    mut_borrow_loc v
+    copy_loc k
+    vec_push_back <u64>
+    copy_loc k
+    st_loc i
+    ld_u64 9
+    mut_borrow_loc v
+    ld_u64 0
+    vec_mut_borrow <u64>
+    write_ref
+    move_loc r
+    pop
+    move_loc i
+    ret
 ";
 
 fn vm() -> Vm {
@@ -93,6 +139,26 @@ fn instruction_meter_runs_out_exactly_at_its_budget() {
         run(&vm, "countdown", &[MoveValue::U64(100_000)], &mut unmetered),
         Ok(())
     );
+}
+
+#[test]
+fn super_instructions_charge_one_unit_per_original_instruction() {
+    let vm = vm();
+    let needed = 32;
+    // Every budget short of the total runs out, including those that end inside a fused
+    // sequence (its fast path declines and the originals run one by one).
+    for budget in 0..needed {
+        let mut short = InstructionGasMeter::new(budget);
+        assert_eq!(
+            run(&vm, "paths", &[], &mut short),
+            Err(StatusCode::OUT_OF_GAS),
+            "budget {budget}"
+        );
+        assert_eq!(short.remaining(), 0);
+    }
+    let mut exact = InstructionGasMeter::new(needed);
+    assert_eq!(run(&vm, "paths", &[], &mut exact), Ok(()));
+    assert_eq!(exact.used(), needed);
 }
 
 #[test]

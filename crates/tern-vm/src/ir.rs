@@ -381,6 +381,71 @@ pub enum Op {
         /// The immediate.
         imm: u64,
     },
+    /// Super-instruction reading `r.f[i].g`, a primitive field of a struct element of a
+    /// vector field of the struct referenced by local `r`: `copy_loc|move_loc r; borrow_field
+    /// f; copy_loc|move_loc i; vec_borrow; borrow_field g; read_ref`, then `st_loc dst` if
+    /// stored (else the value stays pushed). Same shadowing scheme as
+    /// [`Op::CmpLocImmBrFalse`].
+    FieldElemFieldRead {
+        /// The local holding the struct reference.
+        r: u8,
+        /// The vector field's offset.
+        f: u16,
+        /// The local holding the index.
+        idx: u8,
+        /// The element's field offset.
+        g: u16,
+        /// The local written when stored.
+        dst: u8,
+        /// [`field_path`] form bits.
+        form: u8,
+    },
+    /// Super-instruction for `copy_loc|move_loc src; st_loc dst` (same shadowing scheme).
+    LocStLoc {
+        /// The local read.
+        src: u8,
+        /// Whether `src` is moved (else copied).
+        moved: bool,
+        /// The local written.
+        dst: u8,
+    },
+    /// Super-instruction for `borrow_loc v; copy_loc|move_loc x; vec_push_back` (a vector
+    /// local) or `copy_loc v; ...` (a vector reference local) with a primitive `x` (same
+    /// shadowing scheme).
+    VecPushBackLoc {
+        /// The local holding the vector or the reference to it.
+        vec: u8,
+        /// The local pushed.
+        value: u8,
+        /// [`vec_push`] form bits.
+        form: u8,
+    },
+    /// Super-instruction for `vec_borrow; write_ref` of a primitive over a primitive element
+    /// (same shadowing scheme).
+    VecBorrowWrite,
+}
+
+/// [`Op::FieldElemFieldRead`] form bits.
+pub mod field_path {
+    /// The struct reference is moved out of its local (else copied).
+    pub const MOVE_REF: u8 = 1;
+    /// The index is moved out of its local (else copied).
+    pub const MOVE_IDX: u8 = 2;
+    /// The value is stored to a local (else pushed).
+    pub const STORE: u8 = 4;
+
+    /// How many original ops the form covers.
+    pub fn span(form: u8) -> usize {
+        6 + usize::from(form & STORE != 0)
+    }
+}
+
+/// [`Op::VecPushBackLoc`] form bits.
+pub mod vec_push {
+    /// The vector is a local borrowed by `borrow_loc` (else a reference local copied).
+    pub const BORROW: u8 = 1;
+    /// The value is moved out of its local (else copied).
+    pub const MOVE_VALUE: u8 = 2;
 }
 
 /// The operation of a fused two-local binary op.
@@ -462,7 +527,16 @@ impl Op {
             ],
             Op::ArithLocImmStLoc { src, dst, .. }
             | Op::AddLocImmStLoc { src, dst, .. }
-            | Op::SubLocImmStLoc { src, dst, .. } => [Some(src), Some(dst), None],
+            | Op::SubLocImmStLoc { src, dst, .. }
+            | Op::LocStLoc { src, dst, .. } => [Some(src), Some(dst), None],
+            Op::VecPushBackLoc { vec, value, .. } => [Some(vec), Some(value), None],
+            Op::FieldElemFieldRead {
+                r, idx, dst, form, ..
+            } => [
+                Some(r),
+                Some(idx),
+                (form & field_path::STORE != 0).then_some(dst),
+            ],
             _ => [None, None, None],
         }
     }
@@ -495,6 +569,9 @@ impl Op {
             | Op::AddLocImm { .. }
             | Op::SubLocImm { .. } => 3,
             Op::VecReadLoc { form, .. } => vec_read::span(*form),
+            Op::FieldElemFieldRead { form, .. } => field_path::span(*form),
+            Op::VecPushBackLoc { .. } => 3,
+            Op::LocStLoc { .. } | Op::VecBorrowWrite => 2,
             Op::LdU64StLoc { .. }
             | Op::BinStLoc { .. }
             | Op::BorrowFieldLoc { .. }
@@ -614,6 +691,13 @@ pub fn fuse(code: &mut [Op]) {
                 .get(i + 1..(i + span).min(code.len()))
                 .is_some_and(|t| t.iter().any(|x| *x))
         };
+        let path = [at(0), at(1), at(2), at(3), at(4), at(5), at(6)];
+        if let Some(read) = field_elem_field_read_at(path) {
+            if !targeted(read.span()) {
+                fused_at(code, i, read);
+                continue;
+            }
+        }
         if let Some(read) = vec_read_at([at(0), at(1), at(2), at(3), at(4), at(5)]) {
             if !targeted(read.span()) {
                 fused_at(code, i, read);
@@ -625,6 +709,32 @@ pub fn fuse(code: &mut [Op]) {
             continue;
         }
         let fused = match window {
+            [Op::CopyLoc(src), Op::StLoc(dst), _, _] => Op::LocStLoc {
+                src,
+                moved: false,
+                dst,
+            },
+            [Op::MoveLoc(src), Op::StLoc(dst), _, _] => Op::LocStLoc {
+                src,
+                moved: true,
+                dst,
+            },
+            [vec_op @ (Op::BorrowLoc(vec) | Op::CopyLoc(vec)), value_op @ (Op::CopyLoc(value) | Op::MoveLoc(value)), Op::VecPushBack, _] =>
+            {
+                let borrow = if matches!(vec_op, Op::BorrowLoc(_)) {
+                    vec_push::BORROW
+                } else {
+                    0
+                };
+                let moved = if matches!(value_op, Op::MoveLoc(_)) {
+                    vec_push::MOVE_VALUE
+                } else {
+                    0
+                };
+                let form = borrow | moved;
+                Op::VecPushBackLoc { vec, value, form }
+            }
+            [Op::VecBorrow, Op::WriteRef, _, _] => Op::VecBorrowWrite,
             [Op::CopyLoc(a), Op::CopyLoc(b), cmp, Op::BrFalse(target)] => {
                 let Some(cmp) = fused_cmp(cmp) else { continue };
                 Op::CmpLocLocBrFalse { a, b, cmp, target }
@@ -783,6 +893,44 @@ pub fn fuse(code: &mut [Op]) {
             fused_at(code, i, Op::BranchTest(t));
         }
     }
+}
+
+/// The [`Op::FieldElemFieldRead`] starting a window of seven ops, if any.
+fn field_elem_field_read_at(w: [Op; 7]) -> Option<Op> {
+    use field_path::{MOVE_IDX, MOVE_REF, STORE};
+    let (r, mut form) = match w[0] {
+        Op::CopyLoc(r) => (r, 0),
+        Op::MoveLoc(r) => (r, MOVE_REF),
+        _ => return None,
+    };
+    let (Op::BorrowField(f), Op::VecBorrow, Op::BorrowField(g), Op::ReadRef) =
+        (w[1], w[3], w[4], w[5])
+    else {
+        return None;
+    };
+    let idx = match w[2] {
+        Op::CopyLoc(i) => i,
+        Op::MoveLoc(i) => {
+            form |= MOVE_IDX;
+            i
+        }
+        _ => return None,
+    };
+    let dst = match w[6] {
+        Op::StLoc(d) => {
+            form |= STORE;
+            d
+        }
+        _ => 0,
+    };
+    Some(Op::FieldElemFieldRead {
+        r,
+        f,
+        idx,
+        g,
+        dst,
+        form,
+    })
 }
 
 /// The [`Op::VecReadLoc`] starting a window of six ops, if any.
@@ -1069,6 +1217,91 @@ mod tests {
         assert_eq!(code[0], Op::BorrowFieldRead(2));
         assert_eq!(code[1], Op::ReadRef);
         assert_eq!(code[2], Op::VecBorrowRead);
+        // Data-structure sequences: `r.f[i].g` reads, local-to-local moves, pushes of a
+        // local, element writes.
+        let mut code = vec![
+            Op::MoveLoc(0),
+            Op::BorrowField(1),
+            Op::CopyLoc(2),
+            Op::VecBorrow,
+            Op::BorrowField(3),
+            Op::ReadRef,
+            Op::StLoc(4),
+            Op::CopyLoc(0),
+            Op::BorrowField(1),
+            Op::MoveLoc(2),
+            Op::VecBorrow,
+            Op::BorrowField(3),
+            Op::ReadRef,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        let stored = field_path::MOVE_REF | field_path::STORE;
+        assert_eq!(
+            code[0],
+            Op::FieldElemFieldRead {
+                r: 0,
+                f: 1,
+                idx: 2,
+                g: 3,
+                dst: 4,
+                form: stored
+            }
+        );
+        assert_eq!(code[0].span(), 7);
+        assert_eq!(code[0].locals(), [Some(0), Some(2), Some(4)]);
+        // The originals behind it are fused on their own, for the general path's fallback.
+        assert_eq!(code[2], Op::VecBorrowLoc { idx: 2 });
+        assert_eq!(code[4], Op::BorrowFieldReadStLoc { offset: 3, dst: 4 });
+        assert!(matches!(
+            code[7],
+            Op::FieldElemFieldRead {
+                form: field_path::MOVE_IDX,
+                ..
+            }
+        ));
+        assert_eq!(code[7].span(), 6);
+        assert_eq!(code[7].locals(), [Some(0), Some(2), None]);
+        let mut code = vec![
+            Op::MoveLoc(0),
+            Op::StLoc(1),
+            Op::BorrowLoc(2),
+            Op::MoveLoc(1),
+            Op::VecPushBack,
+            Op::CopyLoc(3),
+            Op::CopyLoc(1),
+            Op::VecPushBack,
+            Op::VecBorrow,
+            Op::WriteRef,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert_eq!(
+            code[0],
+            Op::LocStLoc {
+                src: 0,
+                moved: true,
+                dst: 1
+            }
+        );
+        assert_eq!(
+            code[2],
+            Op::VecPushBackLoc {
+                vec: 2,
+                value: 1,
+                form: vec_push::BORROW | vec_push::MOVE_VALUE
+            }
+        );
+        assert_eq!(
+            code[5],
+            Op::VecPushBackLoc {
+                vec: 3,
+                value: 1,
+                form: 0
+            }
+        );
+        assert_eq!(code[5].span(), 3);
+        assert_eq!(code[8], Op::VecBorrowWrite);
         // A branch into the middle of a sequence prevents fusing it.
         let mut code = vec![
             Op::CopyLoc(0),
