@@ -362,6 +362,24 @@ impl Session<'_> {
                             }
                         }
                     }
+                    // perf: after the first dispatch, not in `fast_step` (see `data_step`).
+                    Op::FieldElemFieldRead { .. }
+                    | Op::LocStLoc { .. }
+                    | Op::VecPushBackLoc { .. }
+                    | Op::VecBorrowWrite => {
+                        let gas = if METERED { self.gas_left } else { u64::MAX };
+                        let locals = &mut self.machine.locals;
+                        match data_step(ops, locals, &mut self.heap, base, op, gas) {
+                            0 => general!(self.step(frame, frames, body, unfused(*op), pins)),
+                            skip => {
+                                if METERED {
+                                    self.gas_left -= u64::from(skip);
+                                }
+                                next += skip;
+                                continue;
+                            }
+                        }
+                    }
                     op => general!(self.step(frame, frames, body, unfused(op), pins)),
                 };
                 match flow {
@@ -1726,7 +1744,10 @@ fn vec_borrow_write_fast(ops: &mut OperandStack, heap: &mut Heap) -> bool {
 ///
 /// perf: one call site for the four keeps the loop's code small; growing the loop by these
 /// arms made the compiler stop inlining `run_frame_from` into `run_frames`, and every op then
-/// cost 1-4 % more host instructions (now `run_frame_from` is `inline(always)`).
+/// cost 1-4 % more host instructions (now `run_frame_from` is `inline(always)`). The call
+/// site is after the first dispatch: in `fast_step` it cost one dispatch less, but moved the
+/// loop's code so that the closure call ran 10 % and int_arith_loop_i64 15 % slower at equal
+/// host instructions (`docs/performance.md`, session 10).
 #[inline(never)]
 fn data_step(
     ops: &mut OperandStack,
@@ -2110,19 +2131,6 @@ fn fast_step<const METERED: bool>(
                 Fast::Done
             }
             _ => Fast::Slow,
-        },
-        Op::FieldElemFieldRead { .. }
-        | Op::LocStLoc { .. }
-        | Op::VecPushBackLoc { .. }
-        | Op::VecBorrowWrite => match data_step(ops, locals, heap, base, op, *gas) {
-            0 => Fast::Slow,
-            skip => {
-                if METERED {
-                    *gas -= u64::from(skip);
-                }
-                *pc += skip;
-                Fast::Done
-            }
         },
         Op::ReadRef => read_ref_fast(locals, ops.top_mut(), heap).into(),
         Op::WriteRef => write_ref_fast(locals, ops, heap).into(),
