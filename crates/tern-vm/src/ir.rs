@@ -719,20 +719,11 @@ pub fn fuse(code: &mut [Op]) {
                 moved: true,
                 dst,
             },
-            [vec_op @ (Op::BorrowLoc(vec) | Op::CopyLoc(vec)), value_op @ (Op::CopyLoc(value) | Op::MoveLoc(value)), Op::VecPushBack, _] =>
-            {
-                let borrow = if matches!(vec_op, Op::BorrowLoc(_)) {
-                    vec_push::BORROW
-                } else {
-                    0
+            [first, second, Op::VecPushBack, _] if vec_push_at(first, second).is_some() => {
+                let Some(push) = vec_push_at(first, second) else {
+                    continue;
                 };
-                let moved = if matches!(value_op, Op::MoveLoc(_)) {
-                    vec_push::MOVE_VALUE
-                } else {
-                    0
-                };
-                let form = borrow | moved;
-                Op::VecPushBackLoc { vec, value, form }
+                push
             }
             [Op::VecBorrow, Op::WriteRef, _, _] => Op::VecBorrowWrite,
             [Op::CopyLoc(a), Op::CopyLoc(b), cmp, Op::BrFalse(target)] => {
@@ -893,6 +884,25 @@ pub fn fuse(code: &mut [Op]) {
             fused_at(code, i, Op::BranchTest(t));
         }
     }
+}
+
+/// The [`Op::VecPushBackLoc`] for `first; second; vec_push_back`, if it is one.
+fn vec_push_at(first: Op, second: Op) -> Option<Op> {
+    let (vec, borrow) = match first {
+        Op::BorrowLoc(v) => (v, vec_push::BORROW),
+        Op::CopyLoc(v) => (v, 0),
+        _ => return None,
+    };
+    let (value, moved) = match second {
+        Op::CopyLoc(x) => (x, 0),
+        Op::MoveLoc(x) => (x, vec_push::MOVE_VALUE),
+        _ => return None,
+    };
+    Some(Op::VecPushBackLoc {
+        vec,
+        value,
+        form: borrow | moved,
+    })
 }
 
 /// The [`Op::FieldElemFieldRead`] starting a window of seven ops, if any.
