@@ -173,7 +173,8 @@ pub enum Op {
     /// Super-instruction for `copy_loc local; ld_u64 imm; <cmp>; br_false target`, placed on
     /// the `copy_loc` while the three original ops stay in place behind it: the fast path runs
     /// all four at once; any other case runs the `copy_loc` alone and continues with the
-    /// originals, so errors, offsets and gas stay exactly those of the bytecode.
+    /// originals, so errors, offsets and gas stay exactly those of the bytecode. A
+    /// `br_true` is fused too, with the complementary comparison.
     CmpLocImmBrFalse {
         /// The local copied.
         local: u8,
@@ -240,7 +241,7 @@ pub enum Op {
         imm: u64,
     },
     /// Super-instruction for `copy_loc a; copy_loc b; <cmp>; br_false target` (same shadowing
-    /// scheme as [`Op::CmpLocImmBrFalse`]).
+    /// scheme as [`Op::CmpLocImmBrFalse`]; `br_true` with the complementary comparison).
     CmpLocLocBrFalse {
         /// The left local.
         a: u8,
@@ -486,6 +487,19 @@ pub enum FusedCmp {
 }
 
 impl FusedCmp {
+    /// The comparison that holds exactly where this one does not (`<` and `>=`, `==` and
+    /// `!=`, ...): the complement of its set of orderings.
+    pub fn complement(self) -> FusedCmp {
+        match self {
+            FusedCmp::Lt => FusedCmp::Ge,
+            FusedCmp::Ge => FusedCmp::Lt,
+            FusedCmp::Gt => FusedCmp::Le,
+            FusedCmp::Le => FusedCmp::Gt,
+            FusedCmp::Eq => FusedCmp::Neq,
+            FusedCmp::Neq => FusedCmp::Eq,
+        }
+    }
+
     /// Whether `x cmp y` holds.
     #[inline(always)]
     pub fn holds(self, x: u64, y: u64) -> bool {
@@ -726,8 +740,15 @@ pub fn fuse(code: &mut [Op]) {
                 push
             }
             [Op::VecBorrow, Op::WriteRef, _, _] => Op::VecBorrowWrite,
-            [Op::CopyLoc(a), Op::CopyLoc(b), cmp, Op::BrFalse(target)] => {
+            [Op::CopyLoc(a), Op::CopyLoc(b), cmp, branch @ (Op::BrFalse(target) | Op::BrTrue(target))] =>
+            {
                 let Some(cmp) = fused_cmp(cmp) else { continue };
+                // `cmp; br_true` jumps where the complementary comparison fails.
+                let cmp = if matches!(branch, Op::BrTrue(_)) {
+                    cmp.complement()
+                } else {
+                    cmp
+                };
                 Op::CmpLocLocBrFalse { a, b, cmp, target }
             }
             [first, second, op, _]
@@ -803,8 +824,14 @@ pub fn fuse(code: &mut [Op]) {
                 Op::Div => Op::DivImmI64(imm),
                 _ => continue,
             },
-            [Op::CopyLoc(local), Op::LdU64(imm), cmp, Op::BrFalse(target)] => {
+            [Op::CopyLoc(local), Op::LdU64(imm), cmp, branch @ (Op::BrFalse(target) | Op::BrTrue(target))] =>
+            {
                 let Some(cmp) = fused_cmp(cmp) else { continue };
+                let cmp = if matches!(branch, Op::BrTrue(_)) {
+                    cmp.complement()
+                } else {
+                    cmp
+                };
                 Op::CmpLocImmBrFalse {
                     local,
                     cmp,
@@ -1023,7 +1050,55 @@ mod tests {
             assert_eq!(FusedCmp::Ge.holds(x, y), x >= y);
             assert_eq!(FusedCmp::Eq.holds(x, y), x == y);
             assert_eq!(FusedCmp::Neq.holds(x, y), x != y);
+            for cmp in [
+                FusedCmp::Lt,
+                FusedCmp::Gt,
+                FusedCmp::Le,
+                FusedCmp::Ge,
+                FusedCmp::Eq,
+                FusedCmp::Neq,
+            ] {
+                assert_eq!(cmp.complement().holds(x, y), !cmp.holds(x, y));
+            }
         }
+    }
+
+    #[test]
+    fn br_true_tests_fuse_with_the_complementary_comparison() {
+        let mut code = vec![
+            Op::CopyLoc(0),
+            Op::CopyLoc(1),
+            Op::Eq,
+            Op::BrTrue(9),
+            Op::CopyLoc(0),
+            Op::LdU64(7),
+            Op::Lt,
+            Op::BrTrue(9),
+            Op::Ret,
+            Op::Ret,
+        ];
+        fuse(&mut code);
+        assert_eq!(
+            code[0],
+            Op::CmpLocLocBrFalse {
+                a: 0,
+                b: 1,
+                cmp: FusedCmp::Neq,
+                target: 9
+            }
+        );
+        assert_eq!(
+            code[4],
+            Op::CmpLocImmBrFalse {
+                local: 0,
+                cmp: FusedCmp::Ge,
+                target: 9,
+                imm: 7
+            }
+        );
+        // The originals stay behind them.
+        assert_eq!(code[3], Op::BrTrue(9));
+        assert_eq!(code[7], Op::BrTrue(9));
     }
 
     #[test]
