@@ -688,7 +688,13 @@ fn fused_cmp(op: Op) -> Option<FusedCmp> {
 /// Rewrites the first op of each fusable sequence into its super-instruction (the sequence's
 /// other ops stay in place, so branch targets and error offsets are unchanged). A sequence is
 /// fused only if no branch lands inside it.
-pub fn fuse(code: &mut [Op]) {
+///
+/// `u64_locals[i]` tells whether local `i` is declared `u64`: the super-instructions over two
+/// locals of any type (compare-and-branch, arithmetic) are formed only for `u64` locals, the
+/// only kind their fast paths take; on other kinds each op runs its own fast path instead of
+/// the declined super-instruction's first op taking the general path.
+pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
+    let is_u64 = |l: u8| u64_locals.get(usize::from(l)).copied().unwrap_or(false);
     let mut is_target = vec![false; code.len()];
     for op in code.iter() {
         if let Op::BrTrue(t) | Op::BrFalse(t) | Op::Branch(t) = op {
@@ -743,6 +749,9 @@ pub fn fuse(code: &mut [Op]) {
             [Op::CopyLoc(a), Op::CopyLoc(b), cmp, branch @ (Op::BrFalse(target) | Op::BrTrue(target))] =>
             {
                 let Some(cmp) = fused_cmp(cmp) else { continue };
+                if !is_u64(a) || !is_u64(b) {
+                    continue;
+                }
                 // `cmp; br_true` jumps where the complementary comparison fails.
                 let cmp = if matches!(branch, Op::BrTrue(_)) {
                     cmp.complement()
@@ -761,7 +770,7 @@ pub fn fuse(code: &mut [Op]) {
                     continue;
                 };
                 // Moving the same local twice is invalid code: leave it to the slow path.
-                if a == b && matches!(first, Op::MoveLoc(_)) {
+                if (a == b && matches!(first, Op::MoveLoc(_))) || !is_u64(a) || !is_u64(b) {
                     continue;
                 }
                 let moves = u8::from(matches!(first, Op::MoveLoc(_)))
@@ -798,7 +807,7 @@ pub fn fuse(code: &mut [Op]) {
                 offset,
             },
             [Op::CopyLoc(idx), Op::VecBorrow, _, _] => Op::VecBorrowLoc { idx },
-            [op, Op::StLoc(dst), _, _] if FusedBin::of(op).is_some() => {
+            [op, Op::StLoc(dst), _, _] if FusedBin::of(op).is_some() && is_u64(dst) => {
                 let Some(op) = FusedBin::of(op) else { continue };
                 Op::BinStLoc { op, dst }
             }
@@ -1064,6 +1073,29 @@ mod tests {
     }
 
     #[test]
+    fn two_local_super_instructions_need_u64_locals() {
+        let code = vec![
+            Op::CopyLoc(0),
+            Op::CopyLoc(1),
+            Op::Lt,
+            Op::BrFalse(9),
+            Op::CopyLoc(0),
+            Op::CopyLoc(1),
+            Op::Add,
+            Op::StLoc(2),
+            Op::Ret,
+        ];
+        // Locals of another kind (a u8, a u128, an address...): nothing fuses.
+        let mut other = code.clone();
+        fuse(&mut other, &[false, false, false]);
+        assert_eq!(other, code);
+        let mut all = code.clone();
+        fuse(&mut all, &[true, true, true]);
+        assert!(matches!(all[0], Op::CmpLocLocBrFalse { .. }));
+        assert!(matches!(all[4], Op::BinLocLocStLoc { .. }));
+    }
+
+    #[test]
     fn br_true_tests_fuse_with_the_complementary_comparison() {
         let mut code = vec![
             Op::CopyLoc(0),
@@ -1077,7 +1109,7 @@ mod tests {
             Op::Ret,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(
             code[0],
             Op::CmpLocLocBrFalse {
@@ -1120,7 +1152,7 @@ mod tests {
             Op::Branch(0),
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert!(matches!(
             code[0],
             Op::CmpLocImmBrFalse {
@@ -1152,7 +1184,7 @@ mod tests {
             Op::Add,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(
             code[0],
             Op::SubLocImm {
@@ -1183,7 +1215,7 @@ mod tests {
             Op::Xor,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(
             code[0],
             Op::BinLocLocStLoc {
@@ -1214,7 +1246,7 @@ mod tests {
             Op::StLoc(0),
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert!(matches!(
             code[1],
             Op::BinLocLoc {
@@ -1244,7 +1276,7 @@ mod tests {
             Op::ReadRef,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         let form = vec_read::FREEZE | vec_read::STORE;
         assert_eq!(
             code[0],
@@ -1276,7 +1308,7 @@ mod tests {
             Op::Pop,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(
             code[0],
             Op::BorrowFieldLoc {
@@ -1287,7 +1319,7 @@ mod tests {
         );
         assert_eq!(code[2], Op::VecBorrowLoc { idx: 2 });
         let mut code = vec![Op::BorrowField(1), Op::ReadRef, Op::StLoc(4), Op::Ret];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(code[0], Op::BorrowFieldReadStLoc { offset: 1, dst: 4 });
         // Reads through a field or element reference.
         let mut code = vec![
@@ -1298,7 +1330,7 @@ mod tests {
             Op::Ret,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(code[0], Op::BorrowFieldRead(2));
         assert_eq!(code[1], Op::ReadRef);
         assert_eq!(code[2], Op::VecBorrowRead);
@@ -1320,7 +1352,7 @@ mod tests {
             Op::ReadRef,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         let stored = field_path::MOVE_REF | field_path::STORE;
         assert_eq!(
             code[0],
@@ -1360,7 +1392,7 @@ mod tests {
             Op::WriteRef,
             Op::Ret,
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(
             code[0],
             Op::LocStLoc {
@@ -1395,7 +1427,7 @@ mod tests {
             Op::BrFalse(0),
             Op::Branch(2),
         ];
-        fuse(&mut code);
+        fuse(&mut code, &[true; 8]);
         assert_eq!(code[0], Op::CopyLoc(0));
     }
 }

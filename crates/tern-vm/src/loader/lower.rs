@@ -32,7 +32,7 @@ pub(super) fn load_function(
     let body = match &def.code {
         Some(code) => {
             local_types.extend(convert_sig(cache, m, code.locals)?);
-            Some(Lowering::new(cache, m).lower(code, Some(m), local_types.len())?)
+            Some(Lowering::new(cache, m).lower(code, Some(m), &local_types)?)
         }
         None => None,
     };
@@ -74,7 +74,7 @@ pub(super) fn load_script(
     let params = convert_sig(cache, s, s.parameters)?;
     let mut local_types = params.clone();
     local_types.extend(convert_sig(cache, s, s.code.locals)?);
-    let body = Lowering::new(cache, s).lower(&s.code, None, local_types.len())?;
+    let body = Lowering::new(cache, s).lower(&s.code, None, &local_types)?;
     Ok(with_entry(
         cache,
         Function {
@@ -132,7 +132,7 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
         mut self,
         code: &CodeUnit,
         module: Option<&CompiledModule>,
-        window: usize,
+        local_types: &[TypeId],
     ) -> Result<Body, VmError> {
         let mut ops = Vec::with_capacity(code.code.len() + 1);
         for instr in &code.code {
@@ -146,7 +146,11 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             };
             ops.push(op);
         }
-        self.body.code = crate::code::Code::new(ops, window)?;
+        let u64_locals: Vec<bool> = local_types
+            .iter()
+            .map(|t| matches!(self.cache.types.node(*t), TypeNode::U64))
+            .collect();
+        self.body.code = crate::code::Code::new(ops, local_types.len(), &u64_locals)?;
         Ok(self.body)
     }
 
