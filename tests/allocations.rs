@@ -1,6 +1,7 @@
 //! Steady-state execution allocates nothing per instruction or per call: the number of heap
 //! allocations of a call does not grow with the number of loop iterations, calls (plain,
-//! generic from a non-generic caller, closure from a local) or temporary vectors it executes.
+//! generic from a non-generic caller, closure from a local), temporary vectors, or casts and
+//! arithmetic of every width it executes.
 //!
 //! `allocation_counter::measure` counts the allocations made while one call runs.
 
@@ -115,6 +116,52 @@ head:
 done:
     move_loc acc
     ret
+
+// Casts, negation and arithmetic of other widths than u64.
+public fun widths(n: u64): u64
+    local wide: u128
+    local signed: i64
+    local small: u8
+    ld_u128 0
+    st_loc wide
+    ld_i64 0
+    st_loc signed
+    ld_u8 0
+    st_loc small
+head:
+    copy_loc n
+    ld_u64 0
+    gt
+    br_false done
+    copy_loc n
+    cast_u128
+    move_loc wide
+    add
+    st_loc wide
+    copy_loc n
+    cast_i64
+    negate
+    copy_loc signed
+    add
+    st_loc signed
+    copy_loc n
+    ld_u64 200
+    mod
+    cast_u8
+    copy_loc small
+    xor
+    st_loc small
+    move_loc n
+    ld_u64 1
+    sub
+    st_loc n
+    branch head
+done:
+    move_loc wide
+    ld_u128 1000
+    mod
+    cast_u64
+    ret
 ";
 
 #[test]
@@ -125,6 +172,7 @@ fn calls_loops_and_temporary_vectors_allocate_nothing_per_iteration() {
         ("0x42::steady::calls", 100, 10_000),
         ("0x42::steady::fib", 10, 18),
         ("0x42::steady::temporaries", 100, 10_000),
+        ("0x42::steady::widths", 100, 10_000),
     ] {
         let few = allocations(&mut vm, function, small);
         let many = allocations(&mut vm, function, large);

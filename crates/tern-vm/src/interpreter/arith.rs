@@ -215,32 +215,53 @@ pub fn negate(a: Value) -> Result<Value, VmError> {
 
 /// The value as a signed 256-bit integer plus a flag for "above i256::MAX" (u256 only), and
 /// the Rust-side type name the peer prints in cast messages.
-fn widen(a: Value) -> Option<(I256, bool, &'static str, String)> {
+fn widen(a: Value) -> Option<(I256, bool, &'static str)> {
     use Value as V;
     Some(match a {
-        V::U8(x) => (I256::from(x), false, "u8", x.to_string()),
-        V::U16(x) => (I256::from(x), false, "u16", x.to_string()),
-        V::U32(x) => (I256::from(x), false, "u32", x.to_string()),
-        V::U64(x) => (I256::from(x), false, "u64", x.to_string()),
-        V::U128(x) => (I256::from(x.u128()), false, "u128", x.u128().to_string()),
+        V::U8(x) => (I256::from(x), false, "u8"),
+        V::U16(x) => (I256::from(x), false, "u16"),
+        V::U32(x) => (I256::from(x), false, "u32"),
+        V::U64(x) => (I256::from(x), false, "u64"),
+        V::U128(x) => (I256::from(x.u128()), false, "u128"),
         V::U256(x) => {
             let u = x.u256();
             let big = u > I256::MAX.as_u256();
-            (u.as_i256(), big, "U256", u.to_string())
+            (u.as_i256(), big, "U256")
         }
-        V::I8(x) => (I256::from(x), false, "i8", x.to_string()),
-        V::I16(x) => (I256::from(x), false, "i16", x.to_string()),
-        V::I32(x) => (I256::from(x), false, "i32", x.to_string()),
-        V::I64(x) => (I256::from(x), false, "i64", x.to_string()),
-        V::I128(x) => (I256::from(x.i128()), false, "i128", x.i128().to_string()),
-        V::I256(x) => (x.i256(), false, "I256", x.i256().to_string()),
+        V::I8(x) => (I256::from(x), false, "i8"),
+        V::I16(x) => (I256::from(x), false, "i16"),
+        V::I32(x) => (I256::from(x), false, "i32"),
+        V::I64(x) => (I256::from(x), false, "i64"),
+        V::I128(x) => (I256::from(x.i128()), false, "i128"),
+        V::I256(x) => (x.i256(), false, "I256"),
         _ => return None,
     })
 }
 
+/// An integer's decimal digits, for cast messages (made only when a cast fails: perf, a cast
+/// that succeeds allocates nothing).
+fn int_text(a: Value) -> String {
+    use Value as V;
+    match a {
+        V::U8(x) => x.to_string(),
+        V::U16(x) => x.to_string(),
+        V::U32(x) => x.to_string(),
+        V::U64(x) => x.to_string(),
+        V::U128(x) => x.u128().to_string(),
+        V::U256(x) => x.u256().to_string(),
+        V::I8(x) => x.to_string(),
+        V::I16(x) => x.to_string(),
+        V::I32(x) => x.to_string(),
+        V::I64(x) => x.to_string(),
+        V::I128(x) => x.i128().to_string(),
+        V::I256(x) => x.i256().to_string(),
+        other => debug_value(other),
+    }
+}
+
 /// Casts an integer to another integer type.
 pub fn cast(a: Value, to: IntKind) -> Result<Value, VmError> {
-    let Some((wide, above_i256, src, text)) = widen(a) else {
+    let Some((wide, above_i256, src)) = widen(a) else {
         return Err(type_error(format!(
             "Cannot cast {}: not an integer",
             debug_value(a)
@@ -252,7 +273,7 @@ pub fn cast(a: Value, to: IntKind) -> Result<Value, VmError> {
             "U256" if matches!(to, IntKind::I256) => "int256::U256",
             other => other,
         };
-        arith(&format!("Cannot cast {src}({text}) to {dst}"))
+        arith(&format!("Cannot cast {src}({}) to {dst}", int_text(a)))
     };
     macro_rules! narrow {
         ($t:ty, $variant:ident, $name:expr) => {{
