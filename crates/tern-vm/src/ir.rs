@@ -746,18 +746,13 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
                 push
             }
             [Op::VecBorrow, Op::WriteRef, _, _] => Op::VecBorrowWrite,
-            [Op::CopyLoc(a), Op::CopyLoc(b), cmp, branch @ (Op::BrFalse(target) | Op::BrTrue(target))] =>
-            {
-                let Some(cmp) = fused_cmp(cmp) else { continue };
+            [Op::CopyLoc(a), Op::CopyLoc(b), cmp, branch] if branch_cmp(cmp, branch).is_some() => {
+                let Some((cmp, target)) = branch_cmp(cmp, branch) else {
+                    continue;
+                };
                 if !is_u64(a) || !is_u64(b) {
                     continue;
                 }
-                // `cmp; br_true` jumps where the complementary comparison fails.
-                let cmp = if matches!(branch, Op::BrTrue(_)) {
-                    cmp.complement()
-                } else {
-                    cmp
-                };
                 Op::CmpLocLocBrFalse { a, b, cmp, target }
             }
             [first, second, op, _]
@@ -833,13 +828,11 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
                 Op::Div => Op::DivImmI64(imm),
                 _ => continue,
             },
-            [Op::CopyLoc(local), Op::LdU64(imm), cmp, branch @ (Op::BrFalse(target) | Op::BrTrue(target))] =>
+            [Op::CopyLoc(local), Op::LdU64(imm), cmp, branch]
+                if branch_cmp(cmp, branch).is_some() =>
             {
-                let Some(cmp) = fused_cmp(cmp) else { continue };
-                let cmp = if matches!(branch, Op::BrTrue(_)) {
-                    cmp.complement()
-                } else {
-                    cmp
+                let Some((cmp, target)) = branch_cmp(cmp, branch) else {
+                    continue;
                 };
                 Op::CmpLocImmBrFalse {
                     local,
@@ -919,6 +912,17 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
         {
             fused_at(code, i, Op::BranchTest(t));
         }
+    }
+}
+
+/// For `<cmp>; br_false target` the comparison and the target, and for `<cmp>; br_true
+/// target` the complementary comparison (which fails exactly where `br_true` jumps).
+fn branch_cmp(cmp: Op, branch: Op) -> Option<(FusedCmp, u32)> {
+    let cmp = fused_cmp(cmp)?;
+    match branch {
+        Op::BrFalse(target) => Some((cmp, target)),
+        Op::BrTrue(target) => Some((cmp.complement(), target)),
+        _ => None,
     }
 }
 
