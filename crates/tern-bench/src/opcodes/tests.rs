@@ -64,12 +64,13 @@ fn calibration_programs_run() {
         eprintln!("skipped: shared/bench-programs/aptos-gas-calibration not found");
         return;
     };
-    // A cheap subset here; `tern bench --opcodes` runs them all.
-    let results: Vec<_> = calibration::smoke_all(&dir, Some("operations/"))
-        .into_iter()
-        .filter(|r| r.file.starts_with("operations/"))
-        .collect();
-    assert!(results.len() > 20, "{}", results.len());
+    // All of them (well under a second in release): every file publishes, including those
+    // beyond the production verifier limits (64 fields, 1,600 structs), and every
+    // `calibrate_*` function behaves as upstream expects.
+    let results = calibration::smoke_all(&dir, None);
+    let rejected: Vec<_> = results.iter().filter(|r| r.function.is_empty()).collect();
+    assert!(rejected.is_empty(), "{rejected:#?}");
+    assert!(results.len() > 400, "{}", results.len());
     let failed: Vec<_> = results.iter().filter(|r| !r.passed()).collect();
     assert!(failed.is_empty(), "{failed:#?}");
 }
