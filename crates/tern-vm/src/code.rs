@@ -30,11 +30,13 @@ impl Default for Code {
 }
 
 impl Code {
-    /// Fuses `ops` (one per bytecode instruction; `u64_locals[i]` tells whether local `i` is
-    /// declared `u64`, see [`fuse`]), appends the sentinel and checks the bounds for a frame
-    /// of `window` locals slots. An out-of-range index (code that skipped the bounds checker)
-    /// is `INDEX_OUT_OF_BOUNDS` naming the offset.
-    pub fn new(mut ops: Vec<Op>, window: usize, u64_locals: &[bool]) -> Result<Code, VmError> {
+    /// Fuses `ops` (one per bytecode instruction), appends the sentinel and checks the bounds
+    /// for a frame with one locals slot per entry of `u64_locals` (parameters and declared
+    /// locals; each entry tells whether that local is declared `u64`, see [`fuse`]). An
+    /// out-of-range index (code that skipped the bounds checker) is `INDEX_OUT_OF_BOUNDS`
+    /// naming the offset.
+    pub fn new(mut ops: Vec<Op>, u64_locals: &[bool]) -> Result<Code, VmError> {
+        let window = u64_locals.len();
         fuse(&mut ops, u64_locals);
         let end = ops.len();
         for (pc, op) in ops.iter().enumerate() {
@@ -94,7 +96,7 @@ mod tests {
 
     #[test]
     fn code_ends_with_the_sentinel_and_keeps_offsets() {
-        let code = Code::new(vec![Op::CopyLoc(0), Op::Ret], 1, &[]).expect("in bounds");
+        let code = Code::new(vec![Op::CopyLoc(0), Op::Ret], &[false]).expect("in bounds");
         assert_eq!(code.len(), 2);
         assert_eq!(code.ops(), &[Op::CopyLoc(0), Op::Ret, Op::EndOfCode]);
         assert_eq!(code.window(), 1);
@@ -103,16 +105,16 @@ mod tests {
 
     #[test]
     fn out_of_range_locals_and_targets_are_rejected() {
-        let local = Code::new(vec![Op::CopyLoc(1), Op::Ret], 1, &[]).expect_err("local 1 of 1");
+        let local = Code::new(vec![Op::CopyLoc(1), Op::Ret], &[false]).expect_err("local 1 of 1");
         assert_eq!(local.status(), StatusCode::INDEX_OUT_OF_BOUNDS);
         assert!(local.message().is_some_and(|m| m.contains("code offset 0")));
         // A branch may land on the sentinel (running it is an invariant error), not past it.
-        assert!(Code::new(vec![Op::Branch(1)], 0, &[]).is_ok());
-        assert!(Code::new(vec![Op::Branch(2)], 0, &[]).is_err());
+        assert!(Code::new(vec![Op::Branch(1)], &[]).is_ok());
+        assert!(Code::new(vec![Op::Branch(2)], &[]).is_err());
         // Fused locals are checked too.
         let fused = vec![Op::MoveLoc(0), Op::LdU64(1), Op::Add, Op::StLoc(3), Op::Ret];
-        assert!(Code::new(fused.clone(), 3, &[]).is_err());
-        assert!(Code::new(fused, 4, &[]).is_ok());
+        assert!(Code::new(fused.clone(), &[false; 3]).is_err());
+        assert!(Code::new(fused, &[false; 4]).is_ok());
     }
 
     #[test]
@@ -121,13 +123,12 @@ mod tests {
         // span check never rejects fused code; a hand-made one running off the end is.
         let code = Code::new(
             vec![Op::CopyLoc(0), Op::LdU64(0), Op::Gt, Op::BrFalse(0)],
-            1,
             &[true],
         )
         .expect("fused test");
         assert!(matches!(code.ops()[0], Op::CmpLocImmBrFalse { .. }));
         let mut tail = vec![Op::Ret; 2];
         tail.push(Op::AddImm(1));
-        assert!(Code::new(tail, 0, &[]).is_err());
+        assert!(Code::new(tail, &[]).is_err());
     }
 }

@@ -728,6 +728,10 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
         if targeted(4) {
             continue;
         }
+        if let Some(fused) = vec_push_at(window).or_else(|| compare_branch_at(window, is_u64)) {
+            fused_at(code, i, fused);
+            continue;
+        }
         let fused = match window {
             [Op::CopyLoc(src), Op::StLoc(dst), _, _] => Op::LocStLoc {
                 src,
@@ -739,22 +743,7 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
                 moved: true,
                 dst,
             },
-            [first, second, Op::VecPushBack, _] if vec_push_at(first, second).is_some() => {
-                let Some(push) = vec_push_at(first, second) else {
-                    continue;
-                };
-                push
-            }
             [Op::VecBorrow, Op::WriteRef, _, _] => Op::VecBorrowWrite,
-            [Op::CopyLoc(a), Op::CopyLoc(b), cmp, branch] if branch_cmp(cmp, branch).is_some() => {
-                let Some((cmp, target)) = branch_cmp(cmp, branch) else {
-                    continue;
-                };
-                if !is_u64(a) || !is_u64(b) {
-                    continue;
-                }
-                Op::CmpLocLocBrFalse { a, b, cmp, target }
-            }
             [first, second, op, _]
                 if matches!(first, Op::CopyLoc(_) | Op::MoveLoc(_))
                     && matches!(second, Op::CopyLoc(_) | Op::MoveLoc(_)) =>
@@ -828,19 +817,6 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
                 Op::Div => Op::DivImmI64(imm),
                 _ => continue,
             },
-            [Op::CopyLoc(local), Op::LdU64(imm), cmp, branch]
-                if branch_cmp(cmp, branch).is_some() =>
-            {
-                let Some((cmp, target)) = branch_cmp(cmp, branch) else {
-                    continue;
-                };
-                Op::CmpLocImmBrFalse {
-                    local,
-                    cmp,
-                    target,
-                    imm,
-                }
-            }
             [first, Op::LdU64(imm), arith, next] => {
                 let (src, moved) = match first {
                     Op::CopyLoc(l) => (l, false),
@@ -915,25 +891,43 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
     }
 }
 
-/// For `<cmp>; br_false target` the comparison and the target, and for `<cmp>; br_true
-/// target` the complementary comparison (which fails exactly where `br_true` jumps).
-fn branch_cmp(cmp: Op, branch: Op) -> Option<(FusedCmp, u32)> {
-    let cmp = fused_cmp(cmp)?;
-    match branch {
-        Op::BrFalse(target) => Some((cmp, target)),
-        Op::BrTrue(target) => Some((cmp.complement(), target)),
+/// The compare-and-branch super-instruction starting a window of four ops, if any:
+/// `copy_loc a; copy_loc b; <cmp>; br_false|br_true` over two u64 locals, or `copy_loc x;
+/// ld_u64 k; <cmp>; br_false|br_true`. A `br_true` takes the complementary comparison, which
+/// fails exactly where `br_true` jumps.
+fn compare_branch_at(w: [Op; 4], is_u64: impl Fn(u8) -> bool) -> Option<Op> {
+    let cmp = fused_cmp(w[2])?;
+    let (cmp, target) = match w[3] {
+        Op::BrFalse(target) => (cmp, target),
+        Op::BrTrue(target) => (cmp.complement(), target),
+        _ => return None,
+    };
+    match (w[0], w[1]) {
+        (Op::CopyLoc(a), Op::CopyLoc(b)) if is_u64(a) && is_u64(b) => {
+            Some(Op::CmpLocLocBrFalse { a, b, cmp, target })
+        }
+        (Op::CopyLoc(local), Op::LdU64(imm)) => Some(Op::CmpLocImmBrFalse {
+            local,
+            cmp,
+            target,
+            imm,
+        }),
         _ => None,
     }
 }
 
-/// The [`Op::VecPushBackLoc`] for `first; second; vec_push_back`, if it is one.
-fn vec_push_at(first: Op, second: Op) -> Option<Op> {
-    let (vec, borrow) = match first {
+/// The [`Op::VecPushBackLoc`] starting a window of four ops (`borrow_loc v|copy_loc r;
+/// copy_loc|move_loc x; vec_push_back`), if any.
+fn vec_push_at(w: [Op; 4]) -> Option<Op> {
+    if w[2] != Op::VecPushBack {
+        return None;
+    }
+    let (vec, borrow) = match w[0] {
         Op::BorrowLoc(v) => (v, vec_push::BORROW),
         Op::CopyLoc(v) => (v, 0),
         _ => return None,
     };
-    let (value, moved) = match second {
+    let (value, moved) = match w[1] {
         Op::CopyLoc(x) => (x, 0),
         Op::MoveLoc(x) => (x, vec_push::MOVE_VALUE),
         _ => return None,
@@ -943,6 +937,18 @@ fn vec_push_at(first: Op, second: Op) -> Option<Op> {
         value,
         form: borrow | moved,
     })
+}
+
+/// The local a closing `st_loc` stores to, with `store` added to `form`; 0 (and `form`
+/// unchanged) when `op` is not an `st_loc` (the value stays pushed).
+fn stored_to(op: Op, form: &mut u8, store: u8) -> u8 {
+    match op {
+        Op::StLoc(dst) => {
+            *form |= store;
+            dst
+        }
+        _ => 0,
+    }
 }
 
 /// The [`Op::FieldElemFieldRead`] starting a window of seven ops, if any.
@@ -966,13 +972,7 @@ fn field_elem_field_read_at(w: [Op; 7]) -> Option<Op> {
         }
         _ => return None,
     };
-    let dst = match w[6] {
-        Op::StLoc(d) => {
-            form |= STORE;
-            d
-        }
-        _ => 0,
-    };
+    let dst = stored_to(w[6], &mut form, STORE);
     Some(Op::FieldElemFieldRead {
         r,
         f,
@@ -999,13 +999,7 @@ fn vec_read_at(w: [Op; 6]) -> Option<Op> {
     let (Op::CopyLoc(idx), Op::VecBorrow, Op::ReadRef) = (w[k], w[k + 1], w[k + 2]) else {
         return None;
     };
-    let dst = match w[k + 3] {
-        Op::StLoc(d) => {
-            form |= STORE;
-            d
-        }
-        _ => 0,
-    };
+    let dst = stored_to(w[k + 3], &mut form, STORE);
     Some(Op::VecReadLoc {
         vec,
         idx,

@@ -2,7 +2,7 @@
 //! statuses and messages (`ARITHMETIC_ERROR`, `INTERNAL_TYPE_ERROR`).
 
 use crate::ir::IntKind;
-use crate::values::{debug_value, Value, W128, W256};
+use crate::values::{debug_value, integer_digits, Value, W128, W256};
 use tern_primitives::{StatusCode, VmError, I256};
 
 #[cold]
@@ -238,27 +238,6 @@ fn widen(a: Value) -> Option<(I256, bool, &'static str)> {
     })
 }
 
-/// An integer's decimal digits, for cast messages (made only when a cast fails: perf, a cast
-/// that succeeds allocates nothing).
-fn int_text(a: Value) -> String {
-    use Value as V;
-    match a {
-        V::U8(x) => x.to_string(),
-        V::U16(x) => x.to_string(),
-        V::U32(x) => x.to_string(),
-        V::U64(x) => x.to_string(),
-        V::U128(x) => x.u128().to_string(),
-        V::U256(x) => x.u256().to_string(),
-        V::I8(x) => x.to_string(),
-        V::I16(x) => x.to_string(),
-        V::I32(x) => x.to_string(),
-        V::I64(x) => x.to_string(),
-        V::I128(x) => x.i128().to_string(),
-        V::I256(x) => x.i256().to_string(),
-        other => debug_value(other),
-    }
-}
-
 /// Casts an integer to another integer type.
 pub fn cast(a: Value, to: IntKind) -> Result<Value, VmError> {
     let Some((wide, above_i256, src)) = widen(a) else {
@@ -273,7 +252,10 @@ pub fn cast(a: Value, to: IntKind) -> Result<Value, VmError> {
             "U256" if matches!(to, IntKind::I256) => "int256::U256",
             other => other,
         };
-        arith(&format!("Cannot cast {src}({}) to {dst}", int_text(a)))
+        // perf: the digits are made only when a cast fails (a cast that succeeds allocates
+        // nothing).
+        let digits = integer_digits(a).unwrap_or_default();
+        arith(&format!("Cannot cast {src}({digits}) to {dst}"))
     };
     macro_rules! narrow {
         ($t:ty, $variant:ident, $name:expr) => {{

@@ -1757,11 +1757,14 @@ fn data_step(
     op: &Op,
     gas: u64,
 ) -> u32 {
+    // The ops past the first, `op.span() - 1` for these four (perf: `Op::span`'s match over
+    // every op cost bst 5 % more host instructions here).
     let skip = match *op {
         Op::FieldElemFieldRead { form, .. } => field_path::span(form) as u32 - 1,
         Op::VecPushBackLoc { .. } => 2,
         _ => 1,
     };
+    debug_assert_eq!(skip as usize, op.span() - 1);
     if u64::from(skip) > gas {
         return 0;
     }

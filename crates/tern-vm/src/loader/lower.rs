@@ -150,7 +150,7 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             .iter()
             .map(|t| matches!(self.cache.types.node(*t), TypeNode::U64))
             .collect();
-        self.body.code = crate::code::Code::new(ops, local_types.len(), &u64_locals)?;
+        self.body.code = crate::code::Code::new(ops, &u64_locals)?;
         Ok(self.body)
     }
 

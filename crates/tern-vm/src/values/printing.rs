@@ -27,6 +27,26 @@ pub fn debug_value(v: Value) -> String {
     }
 }
 
+/// An integer's decimal digits (`None` for any other value): how return values and cast
+/// messages print integers.
+pub fn integer_digits(v: Value) -> Option<String> {
+    Some(match v {
+        Value::U8(x) => x.to_string(),
+        Value::U16(x) => x.to_string(),
+        Value::U32(x) => x.to_string(),
+        Value::U64(x) => x.to_string(),
+        Value::U128(x) => x.u128().to_string(),
+        Value::U256(x) => x.u256().to_string(),
+        Value::I8(x) => x.to_string(),
+        Value::I16(x) => x.to_string(),
+        Value::I32(x) => x.to_string(),
+        Value::I64(x) => x.to_string(),
+        Value::I128(x) => x.i128().to_string(),
+        Value::I256(x) => x.i256().to_string(),
+        _ => return None,
+    })
+}
+
 /// Prints a value as test output shows return values (§6.3 of the runner spec). `closure`
 /// renders a closure's function part (`0x1::m::f<u8>`).
 pub fn display_value(heap: &Heap, v: Value, closure: &dyn Fn(&Closure) -> String) -> String {
@@ -44,21 +64,10 @@ fn write_value(
 ) {
     match v {
         Value::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-        Value::U8(x) => out.push_str(&x.to_string()),
-        Value::U16(x) => out.push_str(&x.to_string()),
-        Value::U32(x) => out.push_str(&x.to_string()),
-        Value::U64(x) => out.push_str(&x.to_string()),
-        Value::U128(x) => out.push_str(&x.u128().to_string()),
-        Value::U256(x) => out.push_str(&x.u256().to_string()),
-        Value::I8(x) => out.push_str(&x.to_string()),
-        Value::I16(x) => out.push_str(&x.to_string()),
-        Value::I32(x) => out.push_str(&x.to_string()),
-        Value::I64(x) => out.push_str(&x.to_string()),
-        Value::I128(x) => out.push_str(&x.i128().to_string()),
-        Value::I256(x) => out.push_str(&x.i256().to_string()),
         Value::Address(a) => out.push_str(&a.full_hex()),
         Value::Container(c) => write_container(heap, c, closure, out, depth),
         Value::Invalid | Value::Ref(_) => out.push_str(&debug_value(v)),
+        integer => out.push_str(&integer_digits(integer).unwrap_or_else(|| debug_value(v))),
     }
 }
 
