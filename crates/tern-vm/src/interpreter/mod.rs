@@ -179,19 +179,43 @@ pub(crate) fn enter_window(
 /// (the rest unset), and returns the window's base.
 ///
 /// perf: out of line, so that its registers do not crowd the dispatch loop's (inlined,
-/// 3-4 % more host instructions on the loop programs; `docs/performance.md`, session 5).
+/// 3-4 % more host instructions on the loop programs; `docs/performance.md`, session 5). The
+/// window is written into spare capacity, and growing the vector is a separate cold function
+/// reached by a tail call: with no call left on the common path the function saves three
+/// registers instead of six (`Vec::push` per argument also checked the capacity each time);
+/// 12-14 fewer host instructions per call, calls 4-6 % faster (session 11).
 #[inline(never)]
 pub(crate) fn open_window(locals: &mut Vec<Value>, args: &[Value], slots: usize) -> u32 {
     let base = locals.len();
+    let len = slots.max(args.len());
+    let Some(window) = locals.spare_capacity_mut().get_mut(..len) else {
+        return open_window_growing(locals, args, slots);
+    };
+    let (params, rest) = window.split_at_mut(args.len());
     // perf: a u64 argument moves as tag and payload: the caller usually pushed it just
     // before the call, and a whole-value copy of a value stored piecewise defeats
     // store-to-load forwarding.
-    for v in args {
+    for (slot, v) in params.iter_mut().zip(args) {
         match *v {
-            Value::U64(x) => locals.push(Value::U64(x)),
-            other => locals.push(other),
-        }
+            Value::U64(x) => slot.write(Value::U64(x)),
+            other => slot.write(other),
+        };
     }
+    for slot in rest {
+        slot.write(Value::Invalid);
+    }
+    // SAFETY: the first `len` spare slots (`params` and `rest`) were all written above, so
+    // the vector's new length covers initialized values only.
+    unsafe { locals.set_len(base + len) };
+    base as u32
+}
+
+/// [`open_window`] when `locals` must grow first.
+#[cold]
+#[inline(never)]
+fn open_window_growing(locals: &mut Vec<Value>, args: &[Value], slots: usize) -> u32 {
+    let base = locals.len();
+    locals.extend_from_slice(args);
     if slots > args.len() {
         locals.resize(base + slots, Value::Invalid);
     }
@@ -295,4 +319,48 @@ pub(crate) fn stack_trace(frames: &[Frame<'_>]) -> Vec<StackFrameInfo> {
 #[cold]
 pub(crate) fn invariant(msg: &str) -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR).with_message(msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::open_window;
+    use crate::values::Value;
+
+    #[test]
+    fn open_window_places_arguments_and_unsets_the_rest() {
+        let mut locals = Vec::with_capacity(8);
+        locals.push(Value::Bool(true));
+        let args = [Value::U64(7), Value::U8(3), Value::Container(9)];
+        assert_eq!(open_window(&mut locals, &args, 5), 1);
+        assert_eq!(
+            locals,
+            [
+                Value::Bool(true),
+                Value::U64(7),
+                Value::U8(3),
+                Value::Container(9),
+                Value::Invalid,
+                Value::Invalid
+            ]
+        );
+        // A window of arguments only, and one without arguments.
+        assert_eq!(open_window(&mut locals, &[Value::U64(1)], 1), 6);
+        assert_eq!(open_window(&mut locals, &[], 1), 7);
+        assert_eq!(locals[6..], [Value::U64(1), Value::Invalid]);
+        // No room left: the window grows the vector.
+        assert_eq!(locals.len(), locals.capacity());
+        let args = [Value::U64(2), Value::Address(Default::default())];
+        assert_eq!(open_window(&mut locals, &args, 3), 8);
+        assert_eq!(
+            locals[8..],
+            [
+                Value::U64(2),
+                Value::Address(Default::default()),
+                Value::Invalid
+            ]
+        );
+        // An empty window is allowed.
+        assert_eq!(open_window(&mut locals, &[], 0), 11);
+        assert_eq!(locals.len(), 11);
+    }
 }
