@@ -169,10 +169,8 @@ pub(crate) fn enter_window(
     params: usize,
     slots: usize,
 ) -> Option<u32> {
-    let args = operands.top_values(params)?;
-    let base = open_window(locals, args, slots);
-    operands.drop_top(params);
-    Some(base)
+    let args = operands.pop_top_values(params)?;
+    Some(open_window(locals, args, slots))
 }
 
 /// Appends a locals window of `slots` slots to `locals`, its first slots the arguments `args`

@@ -162,12 +162,24 @@ impl OperandStack {
         }
     }
 
+    /// Removes the top `n` values and returns them, bottom first (they stay in the buffer
+    /// above the new top until the next push); `None` (nothing removed) when the stack holds
+    /// fewer.
+    #[inline(always)]
+    pub(crate) fn pop_top_values(&mut self, n: usize) -> Option<&[Value]> {
+        if n > self.len() {
+            return None;
+        }
+        let first = self.top + 1 - n;
+        let values = self.slots.get(first..self.top + 1)?;
+        self.top = first - 1;
+        Some(values)
+    }
+
     /// The top `n` values, bottom first, removed from the stack; `None` (nothing removed)
     /// when it holds fewer.
     pub(crate) fn take_top(&mut self, n: usize) -> Option<Vec<Value>> {
-        let top = self.top_values(n)?.to_vec();
-        self.drop_top(n);
-        Some(top)
+        self.pop_top_values(n).map(<[Value]>::to_vec)
     }
 
     /// Lengthens the stack to `len` values with `fill`; false (nothing changed) beyond the
@@ -285,6 +297,27 @@ mod tests {
         assert_eq!(s.len(), 0);
         assert!(matches!(s.second(), Value::Invalid));
         assert!(s.pop().is_none());
+    }
+
+    #[test]
+    fn pop_top_values_removes_exactly_what_it_returns() {
+        let mut s = OperandStack::new(8);
+        for i in 1..=3 {
+            assert!(s.push(Value::U64(i)));
+        }
+        assert!(s.pop_top_values(4).is_none());
+        assert_eq!(s.len(), 3);
+        assert_eq!(
+            s.pop_top_values(2),
+            Some(&[Value::U64(2), Value::U64(3)][..])
+        );
+        assert_eq!(s.len(), 1);
+        assert_eq!(s.pop_top_values(0), Some(&[][..]));
+        assert_eq!(s.pop_top_values(1), Some(&[Value::U64(1)][..]));
+        assert_eq!(s.len(), 0);
+        assert!(s.pop_top_values(1).is_none());
+        assert!(matches!(s.top(), Value::Invalid));
+        assert_eq!(s.take_top(0), Some(vec![]));
     }
 
     #[test]
