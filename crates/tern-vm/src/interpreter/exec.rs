@@ -1606,7 +1606,7 @@ fn field_elem_field_read_fast(
     else {
         return false;
     };
-    let Ok(Container::Struct(fields)) = heap.get(s) else {
+    let Some(Container::Struct(fields)) = heap.try_get(s) else {
         return false;
     };
     let Some(&Value::Container(v)) = fields.get(usize::from(f)) else {
@@ -1615,13 +1615,13 @@ fn field_elem_field_read_fast(
     let &Value::U64(i) = frame_local(locals, base, idx) else {
         return false;
     };
-    let Ok(Container::Vec(elements)) = heap.get(v) else {
+    let Some(Container::Vec(elements)) = heap.try_get(v) else {
         return false;
     };
     let Some(&Value::Container(e)) = elements.get(i as usize) else {
         return false;
     };
-    let Ok(Container::Struct(element)) = heap.get(e) else {
+    let Some(Container::Struct(element)) = heap.try_get(e) else {
         return false;
     };
     let Some(value) = primitive_field(element, g) else {
@@ -1692,10 +1692,10 @@ fn vec_push_back_loc_fast(
         _ => return false,
     };
     let v = frame_local(locals, base, value);
-    match (heap.get_mut(c), v) {
-        (Ok(Container::Vec(e)), &Value::U64(x)) => e.push(Value::U64(x)),
-        (Ok(Container::Vec(e)), v) if is_plain(v) => e.push(*v),
-        (Ok(Container::Bytes(b)), &Value::U8(x)) => b.push(x),
+    match (heap.try_get_mut(c), v) {
+        (Some(Container::Vec(e)), &Value::U64(x)) => e.push(Value::U64(x)),
+        (Some(Container::Vec(e)), v) if is_plain(v) => e.push(*v),
+        (Some(Container::Bytes(b)), &Value::U8(x)) => b.push(x),
         _ => return false,
     }
     if form & vec_push::MOVE_VALUE != 0 {
@@ -1723,12 +1723,12 @@ fn vec_borrow_write_fast(ops: &mut OperandStack, heap: &mut Heap) -> bool {
         ref v if is_plain(v) => *v,
         _ => return false,
     };
-    match (heap.get_mut(c), v) {
-        (Ok(Container::Vec(e)), v) => match e.get_mut(i as usize) {
+    match (heap.try_get_mut(c), v) {
+        (Some(Container::Vec(e)), v) => match e.get_mut(i as usize) {
             Some(slot) if is_plain(slot) => *slot = v,
             _ => return false,
         },
-        (Ok(Container::Bytes(b)), Value::U8(x)) => match b.get_mut(i as usize) {
+        (Some(Container::Bytes(b)), Value::U8(x)) => match b.get_mut(i as usize) {
             Some(byte) => *byte = x,
             None => return false,
         },
