@@ -180,7 +180,7 @@ impl Session<'_> {
         else {
             return None;
         };
-        let Ok(Container::Closure(closure)) = self.heap.get(c) else {
+        let Some(Container::Closure(closure)) = self.heap.try_get(c) else {
             return None;
         };
         let ClosureTarget::Resolved(target) = &closure.target else {
@@ -1517,8 +1517,8 @@ fn borrow_field_loc_fast(
     else {
         return None;
     };
-    let field = match heap.get(c) {
-        Ok(Container::Struct(fields)) => field_ref(c, fields, offset)?,
+    let field = match heap.try_get(c) {
+        Some(Container::Struct(fields)) => field_ref(c, fields, offset)?,
         _ => return None,
     };
     if moved {
@@ -1544,7 +1544,7 @@ fn borrow_field_read_st_loc_fast(
     else {
         return false;
     };
-    let Ok(Container::Struct(fields)) = heap.get(c) else {
+    let Some(Container::Struct(fields)) = heap.try_get(c) else {
         return false;
     };
     let slot = frame_local_mut(locals, base, dst);
