@@ -161,10 +161,7 @@ impl Heap {
     /// The container with this id.
     #[inline]
     pub fn get(&self, id: ContainerId) -> Result<&Container, VmError> {
-        match self.slots.get(id as usize) {
-            Some(Container::Free(_)) | None => Err(dangling(id)),
-            Some(c) => Ok(c),
-        }
+        self.try_get(id).ok_or_else(|| dangling(id))
     }
 
     /// The container with this id, or `None` for a free slot or an id out of range (for fast
@@ -191,10 +188,7 @@ impl Heap {
     /// The container with this id, mutably.
     #[inline]
     pub fn get_mut(&mut self, id: ContainerId) -> Result<&mut Container, VmError> {
-        match self.slots.get_mut(id as usize) {
-            Some(Container::Free(_)) | None => Err(dangling(id)),
-            Some(c) => Ok(c),
-        }
+        self.try_get_mut(id).ok_or_else(|| dangling(id))
     }
 
     /// Removes a container and returns its contents, leaving the slot free (children are not
