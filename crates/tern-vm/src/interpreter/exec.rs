@@ -1114,18 +1114,25 @@ fn loc_arith_imm<const METERED: bool>(
 }
 
 /// `Pack` / `PackVariant` with the fields on the stack.
-#[inline]
+///
+/// perf: out of line (the compiler made it so; stated, so that a change here does not move
+/// the dispatch loop's code).
+#[inline(never)]
 fn pack_fast(ops: &mut OperandStack, heap: &mut Heap, n: u16, variant: Option<u16>) -> bool {
-    let len = ops.len();
-    let Some(start) = len.checked_sub(usize::from(n)) else {
-        return false;
+    // A value without fields (an enum's plain variant) is pushed on top, and allocates
+    // nothing but its slot.
+    let fields: Box<[Value]> = if n == 0 {
+        if !ops.has_room(1) {
+            return false;
+        }
+        Box::default()
+    } else {
+        // The struct is pushed where its first field was.
+        let Some(fields) = ops.pop_top_values(usize::from(n)) else {
+            return false;
+        };
+        fields.into()
     };
-    // The struct is pushed where its first field was (or on top, for no fields).
-    if n == 0 && !ops.has_room(1) {
-        return false;
-    }
-    let fields: Box<[Value]> = ops.as_slice().get(start..).unwrap_or_default().into();
-    ops.truncate(start);
     let c = match variant {
         Some(tag) => Container::Variant(tag, fields),
         None => Container::Struct(fields),

@@ -59,7 +59,7 @@ impl OperandStack {
     }
 
     /// The values on the stack, bottom first.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn as_slice(&self) -> &[Value] {
         self.slots.get(GUARDS..=self.top).unwrap_or_default()
     }

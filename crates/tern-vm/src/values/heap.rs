@@ -194,17 +194,18 @@ impl Heap {
     /// Removes a container and returns its contents, leaving the slot free (children are not
     /// freed: the caller now owns them).
     pub fn take(&mut self, id: ContainerId) -> Result<Container, VmError> {
-        let slot = self
-            .slots
-            .get_mut(id as usize)
-            .ok_or_else(|| dangling(id))?;
-        if matches!(slot, Container::Free(_)) {
-            return Err(dangling(id));
-        }
-        let c = std::mem::replace(slot, Container::Free(self.free_head));
+        self.try_take(id).ok_or_else(|| dangling(id))
+    }
+
+    /// [`Heap::take`], or `None` (nothing changed) for a free slot or an id out of range.
+    #[inline]
+    fn try_take(&mut self, id: ContainerId) -> Option<Container> {
+        let free = Container::Free(self.free_head);
+        let slot = self.try_get_mut(id)?;
+        let c = std::mem::replace(slot, free);
         self.free_head = id;
         self.live -= 1;
-        Ok(c)
+        Some(c)
     }
 
     /// Replaces the contents of a container, returning the old contents.
@@ -222,13 +223,17 @@ impl Heap {
 
     /// Frees a container and everything it owns.
     pub fn free_tree(&mut self, root: ContainerId) {
+        let Some(c) = self.try_take(root) else { return };
         // perf: most containers own no other container; those are freed without a worklist.
-        let Ok(c) = self.take(root) else { return };
+        if !owns_containers(&c) {
+            self.recycle(c);
+            return;
+        }
         let mut pending = Vec::new();
         push_children(&c, &mut pending);
         self.recycle(c);
         while let Some(id) = pending.pop() {
-            let Ok(c) = self.take(id) else { continue };
+            let Some(c) = self.try_take(id) else { continue };
             push_children(&c, &mut pending);
             self.recycle(c);
         }
@@ -447,13 +452,26 @@ fn has_leaf_values(c: &Container) -> bool {
 }
 
 fn push_children(c: &Container, out: &mut Vec<ContainerId>) {
-    let values: &[Value] = match c {
+    out.extend(values_of(c).iter().filter_map(|v| v.container()));
+}
+
+/// Whether `c` holds another container.
+#[inline]
+fn owns_containers(c: &Container) -> bool {
+    values_of(c)
+        .iter()
+        .any(|v| matches!(v, Value::Container(_)))
+}
+
+/// The values a container holds (none for bytes or a free slot).
+#[inline]
+fn values_of(c: &Container) -> &[Value] {
+    match c {
         Container::Struct(f) | Container::Variant(_, f) => f,
         Container::Vec(e) => e,
         Container::Closure(cl) => &cl.captured,
-        Container::Bytes(_) | Container::Free(_) => return,
-    };
-    out.extend(values.iter().filter_map(|v| v.container()));
+        Container::Bytes(_) | Container::Free(_) => &[],
+    }
 }
 
 #[cfg(test)]
@@ -552,6 +570,35 @@ mod tests {
         // Slots are reused.
         let again = h.alloc(Container::Vec(vec![]));
         assert!(again <= 3);
+    }
+
+    #[test]
+    fn free_tree_frees_leaves_and_whole_trees_once() {
+        let mut h = Heap::new();
+        // A leaf: a plain variant, then a vector of primitives.
+        let plain = h.alloc(Container::Variant(2, Box::default()));
+        let numbers = h.alloc(Container::Vec(vec![Value::U64(1); 4]));
+        h.free_tree(plain);
+        h.free_tree(numbers);
+        assert_eq!(h.live(), 0);
+        // Freeing again, or an id never allocated, changes nothing.
+        h.free_tree(plain);
+        h.free_tree(1_000);
+        assert_eq!(h.live(), 0);
+        // A tree whose containers sit after primitives and under a vector.
+        let leaf = h.alloc(Container::Bytes(vec![9]));
+        let node = h.alloc(Container::Variant(
+            0,
+            vec![Value::U8(1), Value::Container(leaf)].into(),
+        ));
+        let list = h.alloc(Container::Vec(vec![Value::U64(0), Value::Container(node)]));
+        let root = h.alloc(Container::Struct(vec![Value::Container(list)].into()));
+        assert_eq!(h.live(), 4);
+        h.free_tree(root);
+        assert_eq!(h.live(), 0);
+        for id in [leaf, node, list, root] {
+            assert!(h.try_get(id).is_none());
+        }
     }
 
     #[test]
