@@ -33,5 +33,7 @@ pub mod stats;
 pub mod table;
 
 pub use error::BenchError;
-pub use harness::{count_instructions, prepare, prepare_source, run, run_results, Prepared};
+pub use harness::{
+    count_instructions, prepare, prepare_source, run, run_results, run_with_budget, Prepared,
+};
 pub use programs::{Input, Output, Program, PROGRAMS};

@@ -2,7 +2,7 @@
 //! ratio to native and to the Aptos MoveVM figure of the VM issue.
 
 use crate::error::BenchError;
-use crate::harness::{count_instructions, prepare, run};
+use crate::harness::{count_instructions, prepare, run_with_budget};
 use crate::programs::Program;
 use crate::report::format_ns;
 use crate::stats::{measure, MeasureConfig, Summary};
@@ -60,18 +60,21 @@ fn ratio(a: f64, b: f64) -> f64 {
     }
 }
 
-/// Times `program` at `size` on Tern and natively; `progress(label, done, total)` reports samples.
+/// Times `program` at `size` on Tern (each call metered with `budget`, or unmetered for
+/// `None`) and natively; `progress(label, done, total)` reports samples.
 pub fn measure_program(
     program: &Program,
     size: u64,
-    config: &MeasureConfig,
+    (config, budget): (&MeasureConfig, Option<u64>),
     progress: &mut dyn FnMut(&str, usize, usize),
 ) -> Result<ProgramRow, BenchError> {
     let prepared = prepare(program, size)?;
     let instructions = count_instructions(&prepared)?;
-    let tern = measure(|| run(&prepared), config, &mut |d, t| {
-        progress("tern", d, t)
-    })?;
+    let tern = measure(
+        || run_with_budget(&prepared, budget),
+        config,
+        &mut |d, t| progress("tern", d, t),
+    )?;
     let input = program.input(size);
     let native = measure(
         || {
@@ -188,8 +191,13 @@ mod tests {
             warmup: Duration::ZERO,
         };
         let mut seen = 0;
-        let row = measure_program(p, 50, &config, &mut |_, _, _| seen += 1).unwrap();
+        let row = measure_program(p, 50, (&config, None), &mut |_, _, _| seen += 1).unwrap();
         assert_eq!((row.instructions, row.units, seen), (9 * 50 + 5, 50, 4));
+        // Metered: the same program, every call charged to the meter.
+        let metered =
+            measure_program(p, 50, (&config, Some(u64::MAX - 1)), &mut |_, _, _| {}).unwrap();
+        assert_eq!(metered.instructions, row.instructions);
+        assert!(metered.tern.median > 0.0);
         assert!(row.tern.median > 0.0);
         assert_eq!(row.aptos_ns, None);
         let table = markdown_table(std::slice::from_ref(&row));

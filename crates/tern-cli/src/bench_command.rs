@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tern_bench::report::FunctionReport;
 use tern_bench::stats::{measure, Budget, MeasureConfig};
-use tern_bench::{count_instructions, prepare_source, run, table};
+use tern_bench::{count_instructions, prepare_source, run, run_with_budget, table};
 use tern_testrunner::NamedAddresses;
 use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgValue};
 
@@ -60,6 +60,10 @@ pub(crate) struct BenchArgs {
     /// Only programs or opcode families whose name contains this text.
     #[arg(long)]
     filter: Option<String>,
+    /// Time calls metered by the instruction-counting gas meter (with a budget no call
+    /// exhausts) instead of unmetered: what per-instruction gas costs (function and --programs).
+    #[arg(long, conflicts_with = "opcodes")]
+    metered: bool,
 }
 
 impl BenchArgs {
@@ -76,10 +80,18 @@ impl BenchArgs {
         }
     }
 
+    /// The gas budget of each timed call: `None` (unmetered) unless `--metered`.
+    fn gas_budget(&self) -> Option<u64> {
+        self.metered.then_some(METERED_BUDGET)
+    }
+
     fn selected(&self, name: &str) -> bool {
         self.filter.as_deref().map_or(true, |f| name.contains(f))
     }
 }
+
+/// The budget of a `--metered` call: counted down by every instruction, never exhausted.
+const METERED_BUDGET: u64 = u64::MAX - 1;
 
 /// Runs `tern bench`.
 pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
@@ -123,9 +135,12 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     let name = format!("{}::{}", target.module, target.function);
     status(a.json, &format!("{name}: counting instructions"));
     let instructions = count_instructions(&prepared)?;
-    let samples = measure(|| run(&prepared), &a.config(), &mut |d, t| {
-        progress(a.json, &name, d, t)
-    })?;
+    let budget = a.gas_budget();
+    let samples = measure(
+        || run_with_budget(&prepared, budget),
+        &a.config(),
+        &mut |d, t| progress(a.json, &name, d, t),
+    )?;
     clear_status(a.json);
     let report = FunctionReport::new(name, instructions, &samples);
     if a.json {
@@ -142,9 +157,12 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
     let mut rows = Vec::new();
     for p in tern_bench::PROGRAMS.iter().filter(|p| a.selected(p.name)) {
         status(a.json, &format!("{}: preparing", p.name));
-        let row = table::measure_program(p, p.figure_size, &config, &mut |arm, d, t| {
-            progress(a.json, &format!("{} ({arm})", p.name), d, t)
-        })
+        let row = table::measure_program(
+            p,
+            p.figure_size,
+            (&config, a.gas_budget()),
+            &mut |arm, d, t| progress(a.json, &format!("{} ({arm})", p.name), d, t),
+        )
         .with_context(|| p.name.to_string())?;
         rows.push(row);
     }
@@ -172,6 +190,9 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
             .collect();
         outln!("[{}]", items.join(","))?;
     } else {
+        if a.metered {
+            outln!("Tern metered: every instruction charged to an instruction-counting meter.\n")?;
+        }
         out!("{}", table::markdown_table(&rows))?;
     }
     Ok(ExitCode::SUCCESS)

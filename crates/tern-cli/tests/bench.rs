@@ -103,3 +103,33 @@ fn bench_programs_filter_prints_a_table() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("| countdown | 1000000 |"), "{text}");
 }
+
+#[test]
+fn bench_metered_times_calls_through_the_meter() {
+    let out = tern()
+        .args(["bench", "examples/hello.masm", "0x42::hello::fib"])
+        .args(["--args", "10", "--iters", "3", "--samples", "3", "--json"])
+        .arg("--metered")
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"instructions_per_call\":1766,"), "{text}");
+    assert!(text.contains("\"calls\":3"), "{text}");
+
+    let out = tern()
+        .args(["bench", "--programs", "--filter", "countdown", "--metered"])
+        .args(["--iters", "1", "--samples", "1", "--warmup-ms", "0"])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Tern metered:"), "{text}");
+    assert!(text.contains("| countdown |"), "{text}");
+}

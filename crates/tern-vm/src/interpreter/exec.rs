@@ -228,8 +228,12 @@ impl Session<'_> {
         // The placeholder left in the session is a two-slot allocation, made once per entry
         // (not per call or op).
         let mut ops = std::mem::take(&mut self.machine.operands);
-        let exit = self.dispatch::<METERED>(&mut ops, frame, frames, pins);
+        let mut fuel = self.gas_left;
+        let exit = self.dispatch::<METERED>(&mut ops, &mut fuel, frame, frames, pins);
         self.machine.operands = ops;
+        if METERED {
+            self.gas_left = fuel;
+        }
         exit
     }
 
@@ -238,21 +242,45 @@ impl Session<'_> {
     /// fast paths reach it as a local, which the compiler keeps in registers or in the loop's
     /// own stack frame instead of reloading it through the session after every store to a
     /// value, and it is put back around every general-path call (`general!`).
+    ///
+    /// A metered loop likewise counts down `fuel`, its copy of the session's budget
+    /// (`gas_left`), which it hands back around everything that reads or charges the session's
+    /// budget (`with_budget!`), and which the caller writes back when the loop exits.
+    /// perf: charging the session's field directly made every op wait for the previous op's
+    /// store to it (one dependent load and store per op): the metered loop ran fib and the
+    /// arithmetic loops 75-85 % slower than the unmetered one (`docs/performance.md`, session
+    /// 12).
     #[inline(always)]
     fn dispatch<'a, const METERED: bool>(
         &mut self,
         ops: &mut OperandStack,
+        fuel: &mut u64,
         frame: &mut Frame<'a>,
         frames: &mut Vec<Frame<'a>>,
         pins: &mut Pins<'a>,
     ) -> Result<Exit<'a>, VmError> {
-        // Runs `$e` with the operand stack back in the session.
+        // Runs `$e` with the session's budget up to date (metered), then takes it back.
+        macro_rules! with_budget {
+            ($e:expr) => {{
+                if METERED {
+                    self.gas_left = *fuel;
+                }
+                let r = $e;
+                if METERED {
+                    *fuel = self.gas_left;
+                }
+                r
+            }};
+        }
+        // Runs `$e` with the operand stack (and the budget) back in the session.
         macro_rules! general {
             ($e:expr) => {{
-                std::mem::swap(&mut self.machine.operands, ops);
-                let r = $e;
-                std::mem::swap(&mut self.machine.operands, ops);
-                r
+                with_budget!({
+                    std::mem::swap(&mut self.machine.operands, ops);
+                    let r = $e;
+                    std::mem::swap(&mut self.machine.operands, ops);
+                    r
+                })
             }};
         }
         let mut unmetered = u64::MAX;
@@ -275,21 +303,17 @@ impl Session<'_> {
                 let op = unsafe { code.get_unchecked(pc as usize) };
                 next = pc + 1;
                 if METERED {
-                    let Some(left) = self.gas_left.checked_sub(1) else {
+                    let Some(left) = fuel.checked_sub(1) else {
                         frame.pc = next;
                         let err = VmError::new(StatusCode::OUT_OF_GAS);
                         return Err(locate(err, frames, frame, pc));
                     };
-                    self.gas_left = left;
+                    *fuel = left;
                 }
                 // perf: the commonest ops run here without leaving the loop; anything unusual
                 // (containers to copy, overflow, a full stack) falls through to `step`, which
                 // raises the exact error.
-                let gas = if METERED {
-                    &mut self.gas_left
-                } else {
-                    &mut unmetered
-                };
+                let gas = if METERED { &mut *fuel } else { &mut unmetered };
                 // perf: calls and returns leave the first dispatch directly (not through a
                 // second jump table after the fast paths decline them).
                 match fast_step::<METERED>(
@@ -349,8 +373,10 @@ impl Session<'_> {
                     },
                     Op::CallClosureLoc { local } => {
                         let depth = frames.len();
-                        match self.enter_closure_in_local::<METERED>(ops, frame, depth, local, pins)
-                        {
+                        let entered =
+                            with_budget!(self
+                                .enter_closure_in_local::<METERED>(ops, frame, depth, local, pins));
+                        match entered {
                             // The callee resumes the caller past the fused `call_closure`.
                             Some(callee) => {
                                 frame.enter(frames, next + 1, callee);
@@ -367,13 +393,13 @@ impl Session<'_> {
                     | Op::LocStLoc { .. }
                     | Op::VecPushBackLoc { .. }
                     | Op::VecBorrowWrite => {
-                        let gas = if METERED { self.gas_left } else { u64::MAX };
+                        let gas = if METERED { *fuel } else { u64::MAX };
                         let locals = &mut self.machine.locals;
                         match data_step(ops, locals, &mut self.heap, base, op, gas) {
                             0 => general!(self.step(frame, frames, body, unfused(*op), pins)),
                             skip => {
                                 if METERED {
-                                    self.gas_left -= u64::from(skip);
+                                    *fuel -= u64::from(skip);
                                 }
                                 next += skip;
                                 continue;
