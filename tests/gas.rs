@@ -73,6 +73,37 @@ public fun paths(): u64
     pop
     move_loc i
     ret
+
+fun inc(x: u64): u64
+    move_loc x
+    ld_u64 1
+    add
+    ret
+
+fun id<T>(x: T): T
+    move_loc x
+    ret
+
+// 28 instructions (14 here, 4 in each of three runs of `inc`, 2 in `id`): a plain call, a
+// generic call, and two calls of a closure held in a local (the fused `copy_loc;
+// call_closure`).
+public fun calls(): u64
+    local f: |u64|u64 has copy + drop
+    local a: u64
+    pack_closure inc, 0
+    st_loc f
+    ld_u64 1
+    call inc
+    call id<u64>
+    st_loc a
+    move_loc a
+    copy_loc f
+    call_closure <|u64|u64 has copy + drop>
+    copy_loc f
+    call_closure <|u64|u64 has copy + drop>
+    st_loc a
+    move_loc a
+    ret
 ";
 
 fn vm() -> Vm {
@@ -172,4 +203,27 @@ fn natives_charge_the_meter() {
         run(&vm, "call_pricey", &[], &mut short),
         Err(StatusCode::OUT_OF_GAS)
     );
+}
+
+#[test]
+fn calls_and_closure_calls_charge_exactly() {
+    let vm = vm();
+    let mut exact = InstructionGasMeter::new(u64::MAX - 1);
+    assert_eq!(run(&vm, "calls", &[], &mut exact), Ok(()));
+    let needed = exact.used();
+    assert_eq!(needed, 28);
+    // Every budget short of the total runs out, wherever it ends: before, inside or after
+    // a callee, and between the fused closure call's two instructions.
+    for budget in 0..needed {
+        let mut short = InstructionGasMeter::new(budget);
+        assert_eq!(
+            run(&vm, "calls", &[], &mut short),
+            Err(StatusCode::OUT_OF_GAS),
+            "budget {budget}"
+        );
+        assert_eq!(short.remaining(), 0, "budget {budget}");
+    }
+    let mut fits = InstructionGasMeter::new(needed);
+    assert_eq!(run(&vm, "calls", &[], &mut fits), Ok(()));
+    assert_eq!((fits.used(), fits.remaining()), (needed, 0));
 }
