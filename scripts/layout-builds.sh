@@ -2,9 +2,8 @@
 # Builds the working tree's `tern` several times with the code shifted: N bytes of padding are
 # placed in the command line crate's text (before the VM's code in the binary), so the
 # interpreter's loop lands at other addresses (multiples of 64 keep its alignment). Any edit
-# anywhere in the binary shifts the loop the same way, and the loop's speed depends on where it
-# lands (up to ±20 %, `docs/performance.md`, session 12): comparing two versions at several
-# shifts each separates the change from the shift.
+# anywhere in the binary shifts the loop the same way: comparing two versions at several
+# shifts each (interleaved, `minbench.sh`) separates the change from the shift.
 # usage: LABEL=new PADS="0 1024 2048 3072" scripts/layout-builds.sh   -> /tmp/tern-$LABEL-$pad
 set -e
 cd "$(dirname "$0")/.."

@@ -1,10 +1,9 @@
 #!/bin/bash
-# Compares binaries at several stack positions. Where the process's stack starts (it moves with
-# the length of the program's path and of its environment) decides how the dispatch loop's
-# stack slots fall against the session's buffers in the heap modulo 4 KiB, and with it up to
-# 1.9x of a program's time (fib 4.8 vs 9.1 ms for the same binary under two names;
-# `docs/performance.md`, session 12). Each binary is copied under names of N_LIST lengths (the
-# same for every binary), each copy runs `tern bench --programs` once, and the table gives
+# Compares binaries interleaved at several stack positions. The host's speed comes and goes
+# in bursts (up to 1.9x, from seconds to an hour; `docs/performance.md`, session 12), and where
+# the stack starts (it moves with the length of the program's path and of its environment)
+# may matter too: each binary is copied under names of N_LIST lengths (the same for every
+# binary), the copies run `tern bench --programs` once each, interleaved, and the table gives
 # min / median / max over the positions per program, and the change of the medians.
 # usage: BINS="/tmp/tern-a /tmp/tern-b" [N_LIST="8 16 24 32 40 48 56 64"] [T=0.08] [F=filter]
 #        scripts/stackbench.sh
