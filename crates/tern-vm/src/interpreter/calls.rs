@@ -73,7 +73,9 @@ impl Session<'_> {
         f: &Function,
         ty_args: &[TypeId],
     ) -> Result<Option<ResolvedSlots>, VmError> {
-        let Some(body) = &f.body else { return Ok(None) };
+        let Some(body) = f.move_body() else {
+            return Ok(None);
+        };
         if f.type_params.is_empty() {
             return Ok(None);
         }

@@ -195,7 +195,7 @@ impl Session<'_> {
 /// Whether a suspended caller is waiting in a `call_closure` (its pc is past the call; a
 /// fused closure call resumes past the original `call_closure` too).
 fn entered_by_closure(caller: &Frame<'_>) -> bool {
-    let Some(body) = caller.function.body.as_ref() else {
+    let Some(body) = caller.function.move_body() else {
         return false;
     };
     matches!(

@@ -127,8 +127,11 @@ pub struct Function {
     pub returns: Vec<TypeId>,
     /// Types of parameters followed by declared locals.
     pub local_types: Vec<TypeId>,
-    /// The lowered body (`None` for natives).
-    pub body: Option<Body>,
+    /// The lowered body; a native's is empty (its code is only the end-of-code sentinel), so
+    /// the dispatch loop reaches a frame's code without a check (see [`Function::move_body`]).
+    pub body: Body,
+    /// Whether the function has Move code (false for natives).
+    pub has_body: bool,
     /// The native implementation, when native and registered.
     pub native: Option<NativeFunction>,
     /// The module's link tables.
@@ -158,7 +161,7 @@ impl Entry {
     pub(crate) fn of(types: &crate::types::TypeTable, f: &Function) -> Entry {
         use crate::types::TypeNode as N;
         let params = f.params.len();
-        let window = f.body.as_ref().map_or(0, |b| b.code.window());
+        let window = f.move_body().map_or(0, |b| b.code.window());
         let scalar_locals = f.local_types.iter().all(|&t| {
             !matches!(
                 types.node(t),
@@ -168,7 +171,7 @@ impl Entry {
         Entry {
             params: params as u32,
             slots: window.max(params) as u32,
-            plain: f.body.is_some() && f.type_params.is_empty(),
+            plain: f.has_body && f.type_params.is_empty(),
             scalar_locals,
         }
     }
@@ -208,7 +211,13 @@ impl Function {
 
     /// Whether the function is native.
     pub fn is_native(&self) -> bool {
-        self.body.is_none()
+        !self.has_body
+    }
+
+    /// The lowered body of a Move function (`None` for a native).
+    #[inline]
+    pub fn move_body(&self) -> Option<&Body> {
+        self.has_body.then_some(&self.body)
     }
 
     /// `0xADDR::module::name` for messages.
@@ -700,7 +709,8 @@ mod tests {
                 params: params.to_vec(),
                 returns: Vec::new(),
                 local_types,
-                body,
+                has_body: body.is_some(),
+                body: body.unwrap_or_default(),
                 native: None,
                 links: Arc::default(),
                 entry: Entry::default(),
@@ -710,12 +720,17 @@ mod tests {
         assert!(scalar.scalar_locals);
         assert_eq!((scalar.params, scalar.slots), (2, 2));
         assert!(!scalar.plain, "a native is not entered by the fast paths");
+        // A native has no Move body; its empty body's code is only the sentinel.
+        let native = function(&[u64_], &[], None, false);
+        assert!(native.is_native() && native.move_body().is_none());
+        assert_eq!(native.body.code.ops(), &[crate::ir::Op::EndOfCode][..]);
         for owning in [vec, signer, param] {
             let f = function(&[u64_], &[owning], None, false);
             assert!(!Entry::of(&types, &f).scalar_locals);
         }
         let plain = function(&[], &[], Some(Body::default()), false);
         assert!(Entry::of(&types, &plain).plain);
+        assert!(!plain.is_native() && plain.move_body().is_some());
         let generic = function(&[], &[], Some(Body::default()), true);
         assert!(!Entry::of(&types, &generic).plain);
     }
