@@ -172,24 +172,28 @@ fn instruction_meter_runs_out_exactly_at_its_budget() {
     );
 }
 
-#[test]
-fn super_instructions_charge_one_unit_per_original_instruction() {
-    let vm = vm();
-    let needed = 32;
-    // Every budget short of the total runs out, including those that end inside a fused
-    // sequence (its fast path declines and the originals run one by one).
+/// Runs `name` (no arguments) at every budget: it runs out of gas below `needed` (with nothing
+/// left) and fits exactly at `needed`.
+fn assert_costs_exactly(vm: &Vm, name: &str, needed: u64) {
     for budget in 0..needed {
         let mut short = InstructionGasMeter::new(budget);
         assert_eq!(
-            run(&vm, "paths", &[], &mut short),
+            run(vm, name, &[], &mut short),
             Err(StatusCode::OUT_OF_GAS),
-            "budget {budget}"
+            "{name}, budget {budget}"
         );
-        assert_eq!(short.remaining(), 0);
+        assert_eq!(short.remaining(), 0, "{name}, budget {budget}");
     }
     let mut exact = InstructionGasMeter::new(needed);
-    assert_eq!(run(&vm, "paths", &[], &mut exact), Ok(()));
-    assert_eq!(exact.used(), needed);
+    assert_eq!(run(vm, name, &[], &mut exact), Ok(()));
+    assert_eq!((exact.used(), exact.remaining()), (needed, 0));
+}
+
+#[test]
+fn super_instructions_charge_one_unit_per_original_instruction() {
+    // Budgets that end inside a fused sequence run out too (its fast path declines and the
+    // originals run one by one).
+    assert_costs_exactly(&vm(), "paths", 32);
 }
 
 #[test]
@@ -207,23 +211,7 @@ fn natives_charge_the_meter() {
 
 #[test]
 fn calls_and_closure_calls_charge_exactly() {
-    let vm = vm();
-    let mut exact = InstructionGasMeter::new(u64::MAX - 1);
-    assert_eq!(run(&vm, "calls", &[], &mut exact), Ok(()));
-    let needed = exact.used();
-    assert_eq!(needed, 28);
-    // Every budget short of the total runs out, wherever it ends: before, inside or after
-    // a callee, and between the fused closure call's two instructions.
-    for budget in 0..needed {
-        let mut short = InstructionGasMeter::new(budget);
-        assert_eq!(
-            run(&vm, "calls", &[], &mut short),
-            Err(StatusCode::OUT_OF_GAS),
-            "budget {budget}"
-        );
-        assert_eq!(short.remaining(), 0, "budget {budget}");
-    }
-    let mut fits = InstructionGasMeter::new(needed);
-    assert_eq!(run(&vm, "calls", &[], &mut fits), Ok(()));
-    assert_eq!((fits.used(), fits.remaining()), (needed, 0));
+    // Budgets that end before, inside or after a callee, and between the fused closure
+    // call's two instructions, all run out.
+    assert_costs_exactly(&vm(), "calls", 28);
 }

@@ -139,11 +139,14 @@ pub fn run_results(p: &Prepared) -> Result<Vec<Vec<u8>>, VmError> {
     Ok(out)
 }
 
+/// A gas budget no benchmark call exhausts: every instruction is counted against it (any
+/// budget but `u64::MAX`, which means unmetered, counts).
+pub const UNEXHAUSTIBLE_BUDGET: u64 = u64::MAX - 1;
+
 /// The number of Move instructions one call executes (plus any gas its natives charge): one
 /// call metered with a budget no call can exhaust, read back from the session's meter.
 pub fn count_instructions(p: &Prepared) -> Result<u64, BenchError> {
-    // Any budget but `u64::MAX` (which means unmetered) counts.
-    let budget = u64::MAX - 1;
+    let budget = UNEXHAUSTIBLE_BUDGET;
     let mut session = Session::new(p.vm.runtime(), p.vm.storage());
     session.set_gas_budget(Some(budget));
     let outcome = session

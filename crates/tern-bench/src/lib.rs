@@ -35,5 +35,6 @@ pub mod table;
 pub use error::BenchError;
 pub use harness::{
     count_instructions, prepare, prepare_source, run, run_results, run_with_budget, Prepared,
+    UNEXHAUSTIBLE_BUDGET,
 };
 pub use programs::{Input, Output, Program, PROGRAMS};

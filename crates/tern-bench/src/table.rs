@@ -65,7 +65,8 @@ fn ratio(a: f64, b: f64) -> f64 {
 pub fn measure_program(
     program: &Program,
     size: u64,
-    (config, budget): (&MeasureConfig, Option<u64>),
+    config: &MeasureConfig,
+    budget: Option<u64>,
     progress: &mut dyn FnMut(&str, usize, usize),
 ) -> Result<ProgramRow, BenchError> {
     let prepared = prepare(program, size)?;
@@ -191,11 +192,11 @@ mod tests {
             warmup: Duration::ZERO,
         };
         let mut seen = 0;
-        let row = measure_program(p, 50, (&config, None), &mut |_, _, _| seen += 1).unwrap();
+        let row = measure_program(p, 50, &config, None, &mut |_, _, _| seen += 1).unwrap();
         assert_eq!((row.instructions, row.units, seen), (9 * 50 + 5, 50, 4));
         // Metered: the same program, every call charged to the meter.
-        let metered =
-            measure_program(p, 50, (&config, Some(u64::MAX - 1)), &mut |_, _, _| {}).unwrap();
+        let budget = Some(crate::harness::UNEXHAUSTIBLE_BUDGET);
+        let metered = measure_program(p, 50, &config, budget, &mut |_, _, _| {}).unwrap();
         assert_eq!(metered.instructions, row.instructions);
         assert!(metered.tern.median > 0.0);
         assert!(row.tern.median > 0.0);

@@ -9,7 +9,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tern_bench::report::FunctionReport;
 use tern_bench::stats::{measure, Budget, MeasureConfig};
-use tern_bench::{count_instructions, prepare_source, run, run_with_budget, table};
+use tern_bench::{
+    count_instructions, prepare_source, run, run_with_budget, table, UNEXHAUSTIBLE_BUDGET,
+};
 use tern_testrunner::NamedAddresses;
 use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgValue};
 
@@ -82,16 +84,13 @@ impl BenchArgs {
 
     /// The gas budget of each timed call: `None` (unmetered) unless `--metered`.
     fn gas_budget(&self) -> Option<u64> {
-        self.metered.then_some(METERED_BUDGET)
+        self.metered.then_some(UNEXHAUSTIBLE_BUDGET)
     }
 
     fn selected(&self, name: &str) -> bool {
         self.filter.as_deref().map_or(true, |f| name.contains(f))
     }
 }
-
-/// The budget of a `--metered` call: counted down by every instruction, never exhausted.
-const METERED_BUDGET: u64 = u64::MAX - 1;
 
 /// Runs `tern bench`.
 pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
@@ -160,7 +159,8 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
         let row = table::measure_program(
             p,
             p.figure_size,
-            (&config, a.gas_budget()),
+            &config,
+            a.gas_budget(),
             &mut |arm, d, t| progress(a.json, &format!("{} ({arm})", p.name), d, t),
         )
         .with_context(|| p.name.to_string())?;

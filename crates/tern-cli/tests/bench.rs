@@ -1,5 +1,7 @@
 //! End-to-end tests of `tern bench` (tiny budgets: they check the output, not the speed).
 
+#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -9,6 +11,17 @@ fn tern() -> Command {
 
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `tern ARGS` in the workspace, requires success, and returns its standard output.
+fn stdout_of(args: &[&str]) -> String {
+    let out = tern().args(args).current_dir(workspace()).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
@@ -81,55 +94,50 @@ fn bench_reports_a_wrong_target() {
 
 #[test]
 fn bench_programs_filter_prints_a_table() {
-    let out = tern()
-        .args([
-            "bench",
-            "--programs",
-            "--filter",
-            "countdown",
-            "--iters",
-            "1",
-            "--samples",
-            "1",
-        ])
-        .current_dir(workspace())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_of(&[
+        "bench",
+        "--programs",
+        "--filter",
+        "countdown",
+        "--iters",
+        "1",
+        "--samples",
+        "1",
+    ]);
     assert!(text.contains("| countdown | 1000000 |"), "{text}");
 }
 
 #[test]
 fn bench_metered_times_calls_through_the_meter() {
-    let out = tern()
-        .args(["bench", "examples/hello.masm", "0x42::hello::fib"])
-        .args(["--args", "10", "--iters", "3", "--samples", "3", "--json"])
-        .arg("--metered")
-        .current_dir(workspace())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_of(&[
+        "bench",
+        "examples/hello.masm",
+        "0x42::hello::fib",
+        "--args",
+        "10",
+        "--iters",
+        "3",
+        "--samples",
+        "3",
+        "--json",
+        "--metered",
+    ]);
     assert!(text.contains("\"instructions_per_call\":1766,"), "{text}");
     assert!(text.contains("\"calls\":3"), "{text}");
 
-    let out = tern()
-        .args(["bench", "--programs", "--filter", "countdown", "--metered"])
-        .args(["--iters", "1", "--samples", "1", "--warmup-ms", "0"])
-        .current_dir(workspace())
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_of(&[
+        "bench",
+        "--programs",
+        "--filter",
+        "countdown",
+        "--metered",
+        "--iters",
+        "1",
+        "--samples",
+        "1",
+        "--warmup-ms",
+        "0",
+    ]);
     assert!(text.starts_with("Tern metered:"), "{text}");
     assert!(text.contains("| countdown |"), "{text}");
 }

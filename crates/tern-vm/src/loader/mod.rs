@@ -130,8 +130,9 @@ pub struct Function {
     /// The lowered body; a native's is empty (its code is only the end-of-code sentinel), so
     /// the dispatch loop reaches a frame's code without a check (see [`Function::move_body`]).
     pub body: Body,
-    /// Whether the function has Move code (false for natives).
-    pub has_body: bool,
+    /// Whether the function has Move code (false for natives); read it through
+    /// [`Function::is_native`] or [`Function::move_body`].
+    pub(crate) has_body: bool,
     /// The native implementation, when native and registered.
     pub native: Option<NativeFunction>,
     /// The module's link tables.
