@@ -8,6 +8,12 @@ use tern_primitives::{AbilitySet, StatusCode, VmError};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId(pub u32);
 
+impl TypeId {
+    /// `u8` (interned first by [`TypeTable::new`], so `vector<u8>` is told apart without
+    /// reading the table).
+    pub const U8: TypeId = TypeId(0);
+}
+
 /// An interned list of types (type arguments).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeListId(pub u32);
@@ -119,9 +125,12 @@ pub struct TypeTable {
 }
 
 impl TypeTable {
-    /// An empty table with the primitive types and the empty list pre-interned.
+    /// An empty table with `u8` ([`TypeId::U8`]) and the empty list
+    /// ([`TypeListId::EMPTY`]) pre-interned.
     pub fn new() -> TypeTable {
         let mut t = TypeTable::default();
+        let u8_id = t.intern(TypeNode::U8);
+        debug_assert_eq!(u8_id, TypeId::U8);
         t.intern_list(&[]);
         t
     }
@@ -276,6 +285,14 @@ pub fn check_limits(info: &TypeInfo, limits: &TypeLimits) -> Result<(), VmError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn u8_is_pre_interned() {
+        let mut t = TypeTable::new();
+        assert_eq!(t.intern(TypeNode::U8), TypeId::U8);
+        assert_eq!(t.node(TypeId::U8), &TypeNode::U8);
+        assert_eq!(t.intern_list(&[]), TypeListId::EMPTY);
+    }
 
     #[test]
     fn interning_and_substitution() {

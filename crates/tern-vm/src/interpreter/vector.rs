@@ -6,7 +6,7 @@ use super::{invariant, Frame};
 use crate::ir::TypeSlot;
 use crate::loader::Body;
 use crate::session::Session;
-use crate::types::TypeNode;
+use crate::types::TypeId;
 use crate::values::{Container, Place, Ref, Value};
 use tern_primitives::{StatusCode, VmError};
 
@@ -38,17 +38,17 @@ impl Session<'_> {
         n: u32,
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
-        let is_bytes = matches!(self.runtime.read()?.types.node(ty), TypeNode::U8);
+        let is_bytes = ty == TypeId::U8;
+        // perf: the values are copied straight from the stack (no temporary vector).
         let items = self
             .machine
             .operands
-            .take_top(n as usize)
-            .ok_or_else(|| invariant("operand stack underflow"))?
-            .into_iter();
+            .pop_top_values(n as usize)
+            .ok_or_else(|| invariant("operand stack underflow"))?;
         let c = if is_bytes {
-            let mut bytes = Vec::with_capacity(n as usize);
+            let mut bytes = Vec::with_capacity(items.len());
             for v in items {
-                match v {
+                match *v {
                     Value::U8(b) => bytes.push(b),
                     _ => return Err(invariant("vector<u8> element is not a u8")),
                 }
@@ -56,7 +56,7 @@ impl Session<'_> {
             Container::Bytes(bytes)
         } else {
             let mut v = self.heap.new_vec();
-            v.extend(items);
+            v.extend_from_slice(items);
             Container::Vec(v)
         };
         let id = self.heap.alloc(c);

@@ -94,12 +94,18 @@ pub struct Heap {
     /// Buffers of freed vectors, emptied, for new vectors to reuse (perf: a temporary vector
     /// costs no allocation and no regrowth in steady state).
     spare_vecs: Vec<Vec<Value>>,
+    /// The capacity of all buffers in `spare_vecs` together.
+    spare_total: usize,
 }
 
-/// How many freed vector buffers the heap keeps, and the largest capacity it keeps: at most
-/// 32 × 256 values (about 320 KiB) stay allocated for reuse.
+/// How many freed vector buffers the heap keeps, the largest capacity it keeps, and the most
+/// values all kept buffers hold together: at most 8192 values (about 320 KiB) stay allocated
+/// for reuse. perf: buffers up to 4096 values are kept so that a temporary vector that grows
+/// to a thousand elements, freed and made again (merge sort's), reuses its buffer instead of
+/// growing from empty through ten reallocations.
 const MAX_SPARE_VECS: usize = 32;
-const MAX_SPARE_CAPACITY: usize = 256;
+const MAX_SPARE_CAPACITY: usize = 4096;
+const MAX_SPARE_TOTAL: usize = 8192;
 
 impl Default for Heap {
     fn default() -> Self {
@@ -108,6 +114,7 @@ impl Default for Heap {
             free_head: u32::MAX,
             live: 0,
             spare_vecs: Vec::new(),
+            spare_total: 0,
         }
     }
 }
@@ -244,20 +251,36 @@ impl Heap {
     #[inline]
     fn recycle(&mut self, c: Container) {
         if let Container::Vec(mut v) = c {
+            let capacity = v.capacity();
             if self.spare_vecs.len() < MAX_SPARE_VECS
-                && v.capacity() > 0
-                && v.capacity() <= MAX_SPARE_CAPACITY
+                && capacity > 0
+                && capacity <= MAX_SPARE_CAPACITY
+                && self.spare_total + capacity <= MAX_SPARE_TOTAL
             {
                 v.clear();
+                self.spare_total += capacity;
                 self.spare_vecs.push(v);
+                // perf: the largest of the two on top, so a vector made right after one was
+                // freed (a temporary made again) gets back the buffer it grew.
+                let n = self.spare_vecs.len();
+                if n >= 2 && self.spare_vecs[n - 2].capacity() > capacity {
+                    self.spare_vecs.swap(n - 2, n - 1);
+                }
             }
         }
     }
 
-    /// An empty vector, reusing the buffer of a freed one when there is one.
+    /// An empty vector, reusing the buffer of a freed one when there is one (the largest of
+    /// the last two freed).
     #[inline]
     pub fn new_vec(&mut self) -> Vec<Value> {
-        self.spare_vecs.pop().unwrap_or_default()
+        match self.spare_vecs.pop() {
+            Some(v) => {
+                self.spare_total -= v.capacity();
+                v
+            }
+            None => Vec::new(),
+        }
     }
 
     /// Frees every container owned by the contents `c` (which was already taken out).
@@ -552,6 +575,40 @@ mod tests {
         let big = h.alloc(Container::Vec(vec![Value::U64(0); MAX_SPARE_CAPACITY + 1]));
         h.free_tree(big);
         assert_eq!(h.new_vec().capacity(), 0);
+    }
+
+    #[test]
+    fn kept_vector_buffers_hold_a_bounded_total() {
+        let mut h = Heap::new();
+        let ids: Vec<ContainerId> = (0..MAX_SPARE_VECS)
+            .map(|_| h.alloc(Container::Vec(Vec::with_capacity(MAX_SPARE_CAPACITY))))
+            .collect();
+        for id in ids {
+            h.free_tree(id);
+        }
+        let kept = MAX_SPARE_TOTAL / MAX_SPARE_CAPACITY;
+        assert_eq!(h.spare_vecs.len(), kept);
+        assert_eq!(h.spare_total, kept * MAX_SPARE_CAPACITY);
+        // Reusing one makes room for one more.
+        let reused = h.new_vec();
+        assert!(reused.capacity() >= MAX_SPARE_CAPACITY);
+        assert_eq!(h.spare_total, (kept - 1) * MAX_SPARE_CAPACITY);
+        let id = h.alloc(Container::Vec(reused));
+        h.free_tree(id);
+        assert_eq!(h.spare_vecs.len(), kept);
+        assert_eq!(h.spare_total, kept * MAX_SPARE_CAPACITY);
+    }
+
+    #[test]
+    fn a_vector_made_after_two_were_freed_gets_the_larger_buffer() {
+        let mut h = Heap::new();
+        let large = h.alloc(Container::Vec(Vec::with_capacity(1000)));
+        let small = h.alloc(Container::Vec(Vec::with_capacity(2)));
+        h.free_tree(large);
+        h.free_tree(small);
+        assert!(h.new_vec().capacity() >= 1000);
+        assert!(h.new_vec().capacity() >= 2);
+        assert_eq!(h.spare_total, 0);
     }
 
     #[test]
