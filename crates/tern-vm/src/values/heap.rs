@@ -102,7 +102,7 @@ pub struct Heap {
 /// values all kept buffers hold together: at most 8192 values (about 320 KiB) stay allocated
 /// for reuse. perf: buffers up to 4096 values are kept so that a temporary vector that grows
 /// to a thousand elements, freed and made again (merge sort's), reuses its buffer instead of
-/// growing from empty through ten reallocations.
+/// regrowing a small one.
 const MAX_SPARE_VECS: usize = 32;
 const MAX_SPARE_CAPACITY: usize = 4096;
 const MAX_SPARE_TOTAL: usize = 8192;
