@@ -3,7 +3,8 @@
 //! (global storage, wide and signed integers, variant fields) with a few instructions
 //! swapped, deleted or replaced by others of the module, published without the verifier, must
 //! end in a result or an error, never a panic, and the same one in the metered loop, the traced
-//! loop (every instruction unfused through the general path) and the unmetered loop.
+//! loop (every instruction unfused through the general path) and the unmetered loop; those
+//! the bytecode verifier accepts must never trip the interpreter's own consistency checks.
 //! Deterministic (fixed seed), so a failure reproduces; `TERN_FUZZ_ROUNDS` and
 //! `TERN_FUZZ_SEED` run more rounds or other seeds by hand.
 
@@ -65,6 +66,14 @@ fn program(name: &str) -> CompiledModule {
         tern_asm::assembler::CompiledUnit::Module(m) => m,
         _ => panic!("{name} is not a module"),
     }
+}
+
+/// The number in environment variable `name`, or `default`.
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// A deterministic generator (proptest's, seeded).
@@ -159,14 +168,17 @@ enum Mode {
     Metered(u64),
     /// The traced loop (every instruction unfused, through the general path), metered.
     Traced(u64),
+    /// Published through the bytecode verifier, then metered.
+    Verified(u64),
 }
 
 /// Publishes `module` without the verifier and runs `function`.
 fn run(module: &CompiledModule, function: &str, args: &[Vec<u8>], mode: Mode) -> Outcome {
     let mut vm = tern::Vm::new(Default::default());
-    vm.set_skip_verification(true);
+    vm.set_skip_verification(!matches!(mode, Mode::Verified(_)));
     match mode {
         Mode::Unmetered => vm.set_gas_budget(None),
+        Mode::Verified(budget) => vm.set_gas_budget(Some(budget)),
         Mode::Metered(budget) => vm.set_gas_budget(Some(budget)),
         Mode::Traced(budget) => {
             vm.set_gas_budget(Some(budget));
@@ -192,14 +204,8 @@ fn run(module: &CompiledModule, function: &str, args: &[Vec<u8>], mode: Mode) ->
 
 #[test]
 fn mutated_benchmark_programs_never_panic_the_vm() {
-    let env = |name: &str, default: u64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let rounds = env("TERN_FUZZ_ROUNDS", 1500) as usize;
-    let mut rng = Rng::new(env("TERN_FUZZ_SEED", 0x5EED_7E54));
+    let rounds = env_or("TERN_FUZZ_ROUNDS", 1500) as usize;
+    let mut rng = Rng::new(env_or("TERN_FUZZ_SEED", 0x5EED_7E54));
     let mut failures = Vec::new();
     let mut outcomes = std::collections::BTreeMap::new();
     for round in 0..rounds {
@@ -277,4 +283,46 @@ fn unmutated_benchmark_programs_run_under_the_budget() {
             );
         }
     }
+}
+
+/// Mutants the bytecode verifier accepts are well-typed and reference-safe: running them may
+/// abort, run out of gas or fail an arithmetic or vector check, but never trips one of the
+/// interpreter's own consistency checks (which would mean the verifier let through code it
+/// should not have, or the interpreter misjudged verified code).
+#[test]
+fn verified_mutants_never_trip_the_interpreters_checks() {
+    let rounds = env_or("TERN_FUZZ_ROUNDS", 1500) as usize;
+    let mut rng = Rng::new(env_or("TERN_FUZZ_SEED", 0x5EED_7E54) ^ 0xC0FF_EE00);
+    let mut accepted = 0usize;
+    let mut failures = Vec::new();
+    for round in 0..rounds {
+        let targets = targets();
+        let (file, function, args) = &targets[round % targets.len()];
+        let mut module = program(file);
+        for _ in 0..1 + rng.below(2) {
+            mutate(&mut module, &mut rng);
+        }
+        let (result, _) = run(&module, function, args, Mode::Verified(20_000));
+        let Err(e) = &result else {
+            accepted += 1;
+            continue;
+        };
+        if e.starts_with("publish") {
+            continue;
+        }
+        accepted += 1;
+        let status = e.split(' ').next().unwrap_or_default();
+        if matches!(
+            status,
+            "UNKNOWN_INVARIANT_VIOLATION_ERROR" | "INTERNAL_TYPE_ERROR" | "UNREACHABLE"
+        ) {
+            failures.push(format!("round {round}: {file}::{function}: {e}"));
+        }
+    }
+    eprintln!("{accepted} of {rounds} mutants verified");
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(
+        accepted > rounds / 20,
+        "only {accepted} of {rounds} mutants verified"
+    );
 }
