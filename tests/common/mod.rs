@@ -1,0 +1,3 @@
+//! Code shared by the workspace tests.
+
+pub(crate) mod mutation;
