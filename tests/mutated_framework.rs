@@ -1,6 +1,7 @@
 //! The mutation test of tests/mutated_programs.rs on real compiler output: functions of the
-//! Aptos standard library (`../shared/corpus/aptos-framework`: `vector`, `math64`, `math128`,
-//! `fixed_point32`) with their module mutated, published without the verifier, must end the
+//! Aptos standard library (`../shared/corpus/aptos-framework`: `vector`, `option` (an enum),
+//! `bit_vector`, `simple_map`, `math64`, `math128`, `fixed_point32`, and `bcs`, `hash`,
+//! `string` and `comparator` over natives) with their module mutated, published without the verifier, must end the
 //! same way in the metered, traced and unmetered loops and never panic; those the verifier
 //! accepts must never trip the interpreter's own consistency checks. Skips when `../shared`
 //! is absent.
@@ -18,10 +19,18 @@ use tern_binary::CompiledModule;
 const MODULES: &[&str] = &[
     "MoveStdlib/mem.mv",
     "MoveStdlib/vector.mv",
+    "MoveStdlib/error.mv",
+    "MoveStdlib/option.mv",
+    "MoveStdlib/bcs.mv",
+    "MoveStdlib/bit_vector.mv",
     "MoveStdlib/fixed_point32.mv",
+    "MoveStdlib/hash.mv",
+    "MoveStdlib/string.mv",
+    "AptosStdlib/comparator.mv",
     "AptosStdlib/fixed_point64.mv",
     "AptosStdlib/math128.mv",
     "AptosStdlib/math64.mv",
+    "AptosStdlib/simple_map.mv",
 ];
 
 fn corpus() -> Option<Vec<CompiledModule>> {
@@ -47,6 +56,11 @@ fn targets() -> Vec<Target> {
             b.extend_from_slice(&x.to_le_bytes());
         }
         b
+    };
+    let bytes = |b: &[u8]| {
+        let mut v = vec![b.len() as u8];
+        v.extend_from_slice(b);
+        v
     };
     let v = u64s(&[5, 1, 4, 2, 3, 9, 7]);
     let t = || vec![TypeTag::U64];
@@ -78,6 +92,24 @@ fn targets() -> Vec<Target> {
             "create_from_rational",
             vec![],
             vec![u64_(7), u64_(3)],
+        ),
+        ("bcs", "to_bytes", t(), vec![u64_(7)]),
+        ("hash", "sha2_256", vec![], vec![bytes(b"abc")]),
+        ("string", "utf8", vec![], vec![bytes(b"hello")]),
+        ("option", "some", t(), vec![u64_(3)]),
+        ("option", "from_vec", t(), vec![u64s(&[4])]),
+        ("bit_vector", "new", vec![], vec![u64_(70)]),
+        (
+            "comparator",
+            "compare_u8_vector",
+            vec![],
+            vec![bytes(b"abc"), bytes(b"abd")],
+        ),
+        (
+            "simple_map",
+            "new_from",
+            vec![TypeTag::U64, TypeTag::U64],
+            vec![u64s(&[1, 2, 3]), u64s(&[10, 20, 30])],
         ),
     ]
 }
