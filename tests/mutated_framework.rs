@@ -64,6 +64,7 @@ fn targets() -> Vec<Target> {
     };
     let v = u64s(&[5, 1, 4, 2, 3, 9, 7]);
     let t = || vec![TypeTag::U64];
+    let b = || vec![TypeTag::U8];
     vec![
         ("vector", "reverse", t(), vec![v.clone()]),
         ("vector", "contains", t(), vec![v.clone(), u64_(2)]),
@@ -78,6 +79,27 @@ fn targets() -> Vec<Target> {
         ),
         ("vector", "swap_remove", t(), vec![v.clone(), u64_(2)]),
         ("vector", "range", vec![], vec![u64_(3), u64_(12)]),
+        // `vector<u8>` is stored as bytes: the same functions over the other representation.
+        ("vector", "reverse", b(), vec![bytes(b"abcdefg")]),
+        (
+            "vector",
+            "index_of",
+            b(),
+            vec![bytes(b"abcdefg"), vec![b'e']],
+        ),
+        ("vector", "rotate", b(), vec![bytes(b"abcdefg"), u64_(3)]),
+        (
+            "vector",
+            "slice",
+            b(),
+            vec![bytes(b"abcdefg"), u64_(1), u64_(5)],
+        ),
+        (
+            "vector",
+            "swap_remove",
+            b(),
+            vec![bytes(b"abcdefg"), u64_(2)],
+        ),
         ("math64", "sqrt", vec![], vec![u64_(1_000_000)]),
         ("math64", "pow", vec![], vec![u64_(3), u64_(7)]),
         ("math64", "floor_log2", vec![], vec![u64_(1000)]),

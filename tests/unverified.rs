@@ -118,3 +118,62 @@ fn code_running_off_its_end_is_an_invariant_violation() {
         tern::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR
     );
 }
+
+/// An ill-typed loop that pushes a copy of a vector into itself: every push doubles the
+/// containers the vector holds, at a few instructions each.
+const SELF_PUSH: &str = "module 0x42::grow
+public fun grow(n: u64): u64
+    local v: vector<bool>
+    local i: u64
+    vec_pack <bool>, 0
+    st_loc v
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    mut_borrow_loc v
+    copy_loc v
+    vec_push_back <bool>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    borrow_loc v
+    vec_len <bool>
+    ret
+";
+
+/// Runs `grow(n)` from [`SELF_PUSH`], unverified, with a quota of `quota` containers.
+fn grow(n: u64, quota: usize) -> Result<tern::RunOutput, tern::VmError> {
+    let config = tern_vm::VmConfig {
+        max_heap_containers: quota,
+        ..Default::default()
+    };
+    let mut vm = tern::Vm::new(config);
+    vm.set_skip_verification(true);
+    let id = vm.publish_masm(SELF_PUSH)?;
+    vm.run_function(&id, "grow", &[], vec![n.to_le_bytes().to_vec()])
+}
+
+// Memory must stay bounded even for code no checker has seen, under a bounded gas budget
+// too: the instruction meter charges a copy one unit whatever its size.
+#[test]
+fn copies_past_the_container_quota_fail_with_memory_limit_exceeded() {
+    // 2^5 containers: within the quota.
+    let small = grow(5, 1 << 12).expect("within the quota");
+    assert_eq!(small.return_values, vec!["5".to_string()]);
+    // 2^12 and more: the copy that would pass the quota fails, at the `copy_loc`.
+    let err = grow(40, 1 << 12).expect_err("past the quota");
+    assert_eq!(err.status(), tern::StatusCode::MEMORY_LIMIT_EXCEEDED);
+    assert_eq!(err.data().offsets, vec![(0, 9)]);
+    assert_eq!(
+        tern_vm::VmConfig::default().max_heap_containers,
+        1 << 20,
+        "the default quota"
+    );
+}

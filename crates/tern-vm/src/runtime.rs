@@ -23,6 +23,11 @@ pub struct VmConfig {
     pub max_layout_nodes: usize,
     /// Depth allowed in a type layout.
     pub max_layout_depth: usize,
+    /// Containers (structs, variants, vectors, closures) a session may hold at once; a copy
+    /// that would hold more fails with `MEMORY_LIMIT_EXCEEDED`. Copies are the one way a few
+    /// instructions can multiply memory (an unverified vector pushed a copy of itself doubles
+    /// on each push), so they are where the quota is checked.
+    pub max_heap_containers: usize,
 }
 
 impl Default for VmConfig {
@@ -35,6 +40,7 @@ impl Default for VmConfig {
             max_abort_message: 1024,
             max_layout_nodes: 512,
             max_layout_depth: 128,
+            max_heap_containers: 1 << 20,
         }
     }
 }

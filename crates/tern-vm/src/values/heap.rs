@@ -96,6 +96,8 @@ pub struct Heap {
     spare_vecs: Vec<Vec<Value>>,
     /// The capacity of all buffers in `spare_vecs` together.
     spare_total: usize,
+    /// How many containers may be live when a copy allocates one.
+    container_quota: usize,
 }
 
 /// How many freed vector buffers the heap keeps, the largest capacity it keeps, and the most
@@ -115,6 +117,7 @@ impl Default for Heap {
             live: 0,
             spare_vecs: Vec::new(),
             spare_total: 0,
+            container_quota: usize::MAX,
         }
     }
 }
@@ -132,14 +135,29 @@ fn invariant_shared_closure() -> VmError {
 }
 
 #[cold]
+fn over_quota(quota: usize) -> VmError {
+    VmError::new(StatusCode::MEMORY_LIMIT_EXCEEDED)
+        .with_message(format!("a copy would hold more than {quota} containers"))
+}
+
+#[cold]
 fn too_deep() -> VmError {
     VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED)
 }
 
 impl Heap {
-    /// An empty heap.
+    /// An empty heap (no container quota).
     pub fn new() -> Heap {
         Heap::default()
+    }
+
+    /// An empty heap whose copies fail with `MEMORY_LIMIT_EXCEEDED` once `quota` containers
+    /// are live.
+    pub fn with_container_quota(quota: usize) -> Heap {
+        Heap {
+            container_quota: quota,
+            ..Heap::default()
+        }
     }
 
     /// Number of live containers (for leak tests).
@@ -303,6 +321,9 @@ impl Heap {
         };
         if depth > MAX_VALUE_DEPTH {
             return Err(too_deep());
+        }
+        if self.live >= self.container_quota {
+            return Err(over_quota(self.container_quota));
         }
         let copied = match self.get(id)? {
             // A closure counts one level more when copied than when packed: the peer packs a
