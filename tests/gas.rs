@@ -215,3 +215,119 @@ fn calls_and_closure_calls_charge_exactly() {
     // call's two instructions, all run out.
     assert_costs_exactly(&vm(), "calls", 28);
 }
+
+/// Verified code that copies a vector of `len` values into another, `n` times: memory grows
+/// as `n * len` while the instruction meter charges each copy one unit.
+const COPIES: &str = "module 0x42::copies
+public fun copies(len: u64, n: u64): u64
+    local big: vector<u64>
+    local all: vector<vector<u64>>
+    local i: u64
+    vec_pack <u64>, 0
+    st_loc big
+    ld_u64 0
+    st_loc i
+fill:
+    copy_loc i
+    copy_loc len
+    lt
+    br_false filled
+    mut_borrow_loc big
+    copy_loc i
+    vec_push_back <u64>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch fill
+filled:
+    vec_pack <vector<u64>>, 0
+    st_loc all
+    ld_u64 0
+    st_loc i
+copy:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    mut_borrow_loc all
+    copy_loc big
+    vec_push_back <vector<u64>>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch copy
+done:
+    borrow_loc all
+    vec_len <vector<u64>>
+    ret
+
+// The same copies, each dropped at once.
+public fun copies_dropped(len: u64, n: u64): u64
+    local big: vector<u64>
+    local i: u64
+    vec_pack <u64>, 0
+    st_loc big
+    ld_u64 0
+    st_loc i
+fill:
+    copy_loc i
+    copy_loc len
+    lt
+    br_false filled
+    mut_borrow_loc big
+    copy_loc i
+    vec_push_back <u64>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch fill
+filled:
+    ld_u64 0
+    st_loc i
+copy:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    copy_loc big
+    pop
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch copy
+done:
+    move_loc i
+    ret
+";
+
+#[test]
+fn copies_count_toward_the_memory_quota_whatever_the_gas() {
+    let config = VmConfig {
+        max_heap_values: 100_000,
+        ..Default::default()
+    };
+    let mut vm = Vm::new(config);
+    let id = vm.publish_masm(COPIES).unwrap();
+    let args = |len: u64, n: u64| vec![len.to_le_bytes().to_vec(), n.to_le_bytes().to_vec()];
+    // 90 copies of 1000 values: within the quota.
+    let out = vm.run_function(&id, "copies", &[], args(1000, 90)).unwrap();
+    assert_eq!(out.return_values, vec!["90".to_string()]);
+    // The 100th copy would pass it: MEMORY_LIMIT_EXCEEDED at the `copy_loc big`, with only
+    // a few thousand instructions run.
+    vm.set_gas_budget(Some(20_000));
+    let err = vm
+        .run_function(&id, "copies", &[], args(1000, 1000))
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED);
+    assert_eq!(err.data().offsets, vec![(0, 25)]);
+    // Copies dropped at once do not add up: ten times the quota copied in one session.
+    vm.set_gas_budget(None);
+    let out = vm
+        .run_function(&id, "copies_dropped", &[], args(1000, 1000))
+        .unwrap();
+    assert_eq!(out.return_values, vec!["1000".to_string()]);
+}

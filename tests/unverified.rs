@@ -148,10 +148,10 @@ done:
     ret
 ";
 
-/// Runs `grow(n)` from [`SELF_PUSH`], unverified, with a quota of `quota` containers.
+/// Runs `grow(n)` from [`SELF_PUSH`], unverified, with a copy quota of `quota` values.
 fn grow(n: u64, quota: usize) -> Result<tern::RunOutput, tern::VmError> {
     let config = tern_vm::VmConfig {
-        max_heap_containers: quota,
+        max_heap_values: quota,
         ..Default::default()
     };
     let mut vm = tern::Vm::new(config);
@@ -163,17 +163,17 @@ fn grow(n: u64, quota: usize) -> Result<tern::RunOutput, tern::VmError> {
 // Memory must stay bounded even for code no checker has seen, under a bounded gas budget
 // too: the instruction meter charges a copy one unit whatever its size.
 #[test]
-fn copies_past_the_container_quota_fail_with_memory_limit_exceeded() {
-    // 2^5 containers: within the quota.
+fn copies_past_the_quota_fail_with_memory_limit_exceeded() {
+    // About 2^6 values copied: within the quota.
     let small = grow(5, 1 << 12).expect("within the quota");
     assert_eq!(small.return_values, vec!["5".to_string()]);
-    // 2^12 and more: the copy that would pass the quota fails, at the `copy_loc`.
+    // The copy that would pass the quota fails, at the `copy_loc`.
     let err = grow(40, 1 << 12).expect_err("past the quota");
     assert_eq!(err.status(), tern::StatusCode::MEMORY_LIMIT_EXCEEDED);
     assert_eq!(err.data().offsets, vec![(0, 9)]);
     assert_eq!(
-        tern_vm::VmConfig::default().max_heap_containers,
-        1 << 20,
+        tern_vm::VmConfig::default().max_heap_values,
+        1 << 22,
         "the default quota"
     );
 }

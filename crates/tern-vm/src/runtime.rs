@@ -23,11 +23,15 @@ pub struct VmConfig {
     pub max_layout_nodes: usize,
     /// Depth allowed in a type layout.
     pub max_layout_depth: usize,
-    /// Containers (structs, variants, vectors, closures) a session may hold at once; a copy
-    /// that would hold more fails with `MEMORY_LIMIT_EXCEEDED`. Copies are the one way a few
-    /// instructions can multiply memory (an unverified vector pushed a copy of itself doubles
-    /// on each push), so they are where the quota is checked.
-    pub max_heap_containers: usize,
+    /// Values the session's heap may hold (a container counts one plus its fields or
+    /// elements, a byte vector one per 40 bytes), checked where a copy allocates: past it
+    /// the copy fails with `MEMORY_LIMIT_EXCEEDED`. Copies are the one way a few instructions
+    /// can multiply memory (the instruction meter charges a copy one unit whatever its size:
+    /// a vector copied into another on every iteration grows quadratically, an unverified
+    /// vector pushed a copy of itself doubles); everything else grows by at most a stack's
+    /// worth of values per instruction. The check is approximate: a copy fails once a recount
+    /// leaves less than a sixteenth of the quota free.
+    pub max_heap_values: usize,
 }
 
 impl Default for VmConfig {
@@ -40,7 +44,7 @@ impl Default for VmConfig {
             max_abort_message: 1024,
             max_layout_nodes: 512,
             max_layout_depth: 128,
-            max_heap_containers: 1 << 20,
+            max_heap_values: 1 << 22,
         }
     }
 }

@@ -63,7 +63,7 @@ impl<'r> Session<'r> {
         Session {
             runtime,
             storage,
-            heap: Heap::with_container_quota(runtime.config.max_heap_containers),
+            heap: Heap::with_value_quota(runtime.config.max_heap_values),
             globals: BTreeMap::new(),
             instantiations: HashMap::new(),
             generic_calls: Default::default(),

@@ -96,8 +96,12 @@ pub struct Heap {
     spare_vecs: Vec<Vec<Value>>,
     /// The capacity of all buffers in `spare_vecs` together.
     spare_total: usize,
-    /// How many containers may be live when a copy allocates one.
-    container_quota: usize,
+    /// What the containers held at the last count (see [`Heap::with_value_quota`]).
+    counted_values: usize,
+    /// What copies added since.
+    copied_values: usize,
+    /// The most values the heap may hold when a copy allocates.
+    value_quota: usize,
 }
 
 /// How many freed vector buffers the heap keeps, the largest capacity it keeps, and the most
@@ -117,7 +121,9 @@ impl Default for Heap {
             live: 0,
             spare_vecs: Vec::new(),
             spare_total: 0,
-            container_quota: usize::MAX,
+            counted_values: 0,
+            copied_values: 0,
+            value_quota: usize::MAX,
         }
     }
 }
@@ -137,7 +143,19 @@ fn invariant_shared_closure() -> VmError {
 #[cold]
 fn over_quota(quota: usize) -> VmError {
     VmError::new(StatusCode::MEMORY_LIMIT_EXCEEDED)
-        .with_message(format!("a copy would hold more than {quota} containers"))
+        .with_message(format!("the heap would hold more than {quota} values"))
+}
+
+/// What a container counts toward the value quota: one, plus its fields, elements or
+/// captured values (a byte vector one per 40 bytes, the size of a value).
+fn quota_units(c: &Container) -> usize {
+    1 + match c {
+        Container::Struct(f) | Container::Variant(_, f) => f.len(),
+        Container::Vec(e) => e.len(),
+        Container::Bytes(b) => b.len() / 40,
+        Container::Closure(c) => c.captured.len(),
+        Container::Free(_) => 0,
+    }
 }
 
 #[cold]
@@ -151,11 +169,16 @@ impl Heap {
         Heap::default()
     }
 
-    /// An empty heap whose copies fail with `MEMORY_LIMIT_EXCEEDED` once `quota` containers
-    /// are live.
-    pub fn with_container_quota(quota: usize) -> Heap {
+    /// An empty heap whose copies fail with `MEMORY_LIMIT_EXCEEDED` once it would hold more
+    /// than `quota` values ([`quota_units`] per container). Only copies are checked (they are
+    /// the one way a few instructions multiply memory) and only copies are counted as they
+    /// happen; when the count would pass the quota the heap recounts what it holds, and fails
+    /// if that leaves less than a sixteenth of the quota free. perf: nothing on the paths that
+    /// allocate or free containers, and a recount at most once per sixteenth of the quota
+    /// copied.
+    pub fn with_value_quota(quota: usize) -> Heap {
         Heap {
-            container_quota: quota,
+            value_quota: quota,
             ..Heap::default()
         }
     }
@@ -322,9 +345,6 @@ impl Heap {
         if depth > MAX_VALUE_DEPTH {
             return Err(too_deep());
         }
-        if self.live >= self.container_quota {
-            return Err(over_quota(self.container_quota));
-        }
         let copied = match self.get(id)? {
             // A closure counts one level more when copied than when packed: the peer packs a
             // chain of 128 closures but cannot copy it (errata, "Closures").
@@ -333,17 +353,49 @@ impl Heap {
             Container::Variant(t, f) => Container::Variant(*t, f.clone()),
             Container::Vec(e) => Container::Vec(e.clone()),
             Container::Bytes(b) => {
-                return Ok(Value::Container(self.alloc(Container::Bytes(b.clone()))))
+                let bytes = Container::Bytes(b.clone());
+                self.charge_copy(&bytes)?;
+                return Ok(Value::Container(self.alloc(bytes)));
             }
             Container::Closure(c) if !c.captured.iter().any(|v| v.container().is_some()) => {
                 let shared = Container::Closure(Arc::clone(c));
+                self.charge_copy(&shared)?;
                 return Ok(Value::Container(self.alloc(shared)));
             }
             Container::Closure(c) => Container::Closure(Arc::new(Closure::clone(c))),
             Container::Free(_) => return Err(dangling(id)),
         };
+        self.charge_copy(&copied)?;
         let copied = self.copy_children(copied, depth)?;
         Ok(Value::Container(self.alloc(copied)))
+    }
+
+    /// Counts a copied container toward the value quota, or fails past it (see
+    /// [`Heap::with_value_quota`]).
+    fn charge_copy(&mut self, c: &Container) -> Result<(), VmError> {
+        let units = quota_units(c);
+        let held = self.counted_values.saturating_add(self.copied_values);
+        if held.saturating_add(units) > self.value_quota {
+            self.recount();
+            let free = self.value_quota.saturating_sub(self.counted_values);
+            if free < units.max(self.value_quota / 16) {
+                return Err(over_quota(self.value_quota));
+            }
+        }
+        self.copied_values += units;
+        Ok(())
+    }
+
+    /// Counts what the live containers hold.
+    #[cold]
+    fn recount(&mut self) {
+        self.counted_values = self
+            .slots
+            .iter()
+            .filter(|c| !matches!(c, Container::Free(_)))
+            .map(quota_units)
+            .fold(0usize, usize::saturating_add);
+        self.copied_values = 0;
     }
 
     fn copy_children(&mut self, mut c: Container, depth: usize) -> Result<Container, VmError> {
@@ -618,6 +670,32 @@ mod tests {
         h.free_tree(id);
         assert_eq!(h.spare_vecs.len(), kept);
         assert_eq!(h.spare_total, kept * MAX_SPARE_CAPACITY);
+    }
+
+    #[test]
+    fn copies_fail_past_the_value_quota_and_freed_ones_do_not_count() {
+        let mut h = Heap::with_value_quota(1600);
+        let v = Value::Container(h.alloc(Container::Vec(vec![Value::U64(1); 99])));
+        // Each copy counts 100; the original, built without a copy, is only seen by the
+        // recount that the seventeenth copy triggers (1700 held: over).
+        let mut kept = Vec::new();
+        let err = loop {
+            match h.copy_value(v) {
+                Ok(c) => kept.push(c),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED);
+        assert_eq!(kept.len(), 16);
+        for c in kept {
+            h.free_value(c);
+        }
+        // Freed copies are gone at the next recount: many more fit, one at a time.
+        for _ in 0..100 {
+            let c = h.copy_value(v).unwrap();
+            h.free_value(c);
+        }
+        assert_eq!(h.live(), 1);
     }
 
     #[test]
