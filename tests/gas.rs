@@ -219,20 +219,20 @@ fn calls_and_closure_calls_charge_exactly() {
 /// Verified code that copies a vector of `len` values into another, `n` times: memory grows
 /// as `n * len` while the instruction meter charges each copy one unit.
 const COPIES: &str = "module 0x42::copies
-public fun copies(len: u64, n: u64): u64
-    local big: vector<u64>
-    local all: vector<vector<u64>>
+// A vector of `len` values, built by pushes.
+fun filled(len: u64): vector<u64>
+    local v: vector<u64>
     local i: u64
     vec_pack <u64>, 0
-    st_loc big
+    st_loc v
     ld_u64 0
     st_loc i
 fill:
     copy_loc i
     copy_loc len
     lt
-    br_false filled
-    mut_borrow_loc big
+    br_false done
+    mut_borrow_loc v
     copy_loc i
     vec_push_back <u64>
     move_loc i
@@ -240,7 +240,18 @@ fill:
     add
     st_loc i
     branch fill
-filled:
+done:
+    move_loc v
+    ret
+
+// `n` copies of it kept in one vector.
+public fun copies(len: u64, n: u64): u64
+    local big: vector<u64>
+    local all: vector<vector<u64>>
+    local i: u64
+    move_loc len
+    call filled
+    st_loc big
     vec_pack <vector<u64>>, 0
     st_loc all
     ld_u64 0
@@ -263,28 +274,13 @@ done:
     vec_len <vector<u64>>
     ret
 
-// The same copies, each dropped at once.
+// `n` copies of it, each dropped at once.
 public fun copies_dropped(len: u64, n: u64): u64
     local big: vector<u64>
     local i: u64
-    vec_pack <u64>, 0
+    move_loc len
+    call filled
     st_loc big
-    ld_u64 0
-    st_loc i
-fill:
-    copy_loc i
-    copy_loc len
-    lt
-    br_false filled
-    mut_borrow_loc big
-    copy_loc i
-    vec_push_back <u64>
-    move_loc i
-    ld_u64 1
-    add
-    st_loc i
-    branch fill
-filled:
     ld_u64 0
     st_loc i
 copy:
@@ -323,7 +319,7 @@ fn copies_count_toward_the_memory_quota_whatever_the_gas() {
         .run_function(&id, "copies", &[], args(1000, 1000))
         .unwrap_err();
     assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED);
-    assert_eq!(err.data().offsets, vec![(0, 25)]);
+    assert_eq!(err.data().offsets, vec![(1, 12)]);
     // Copies dropped at once do not add up: ten times the quota copied in one session.
     vm.set_gas_budget(None);
     let out = vm
