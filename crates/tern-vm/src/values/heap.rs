@@ -164,7 +164,7 @@ fn too_deep() -> VmError {
 }
 
 impl Heap {
-    /// An empty heap (no container quota).
+    /// An empty heap (no value quota).
     pub fn new() -> Heap {
         Heap::default()
     }
@@ -345,35 +345,37 @@ impl Heap {
         if depth > MAX_VALUE_DEPTH {
             return Err(too_deep());
         }
-        let copied = match self.get(id)? {
+        // Counted before anything is cloned, so a copy past the quota allocates nothing.
+        let units = match self.get(id)? {
             // A closure counts one level more when copied than when packed: the peer packs a
             // chain of 128 closures but cannot copy it (errata, "Closures").
             Container::Closure(_) if depth + 1 > MAX_VALUE_DEPTH => return Err(too_deep()),
+            Container::Free(_) => return Err(dangling(id)),
+            c => quota_units(c),
+        };
+        self.charge_copy(units)?;
+        let copied = match self.get(id)? {
             Container::Struct(f) => Container::Struct(f.clone()),
             Container::Variant(t, f) => Container::Variant(*t, f.clone()),
             Container::Vec(e) => Container::Vec(e.clone()),
             Container::Bytes(b) => {
                 let bytes = Container::Bytes(b.clone());
-                self.charge_copy(&bytes)?;
                 return Ok(Value::Container(self.alloc(bytes)));
             }
             Container::Closure(c) if !c.captured.iter().any(|v| v.container().is_some()) => {
                 let shared = Container::Closure(Arc::clone(c));
-                self.charge_copy(&shared)?;
                 return Ok(Value::Container(self.alloc(shared)));
             }
             Container::Closure(c) => Container::Closure(Arc::new(Closure::clone(c))),
             Container::Free(_) => return Err(dangling(id)),
         };
-        self.charge_copy(&copied)?;
         let copied = self.copy_children(copied, depth)?;
         Ok(Value::Container(self.alloc(copied)))
     }
 
-    /// Counts a copied container toward the value quota, or fails past it (see
+    /// Counts `units` copied toward the value quota, or fails past it (see
     /// [`Heap::with_value_quota`]).
-    fn charge_copy(&mut self, c: &Container) -> Result<(), VmError> {
-        let units = quota_units(c);
+    fn charge_copy(&mut self, units: usize) -> Result<(), VmError> {
         let held = self.counted_values.saturating_add(self.copied_values);
         if held.saturating_add(units) > self.value_quota {
             self.recount();
