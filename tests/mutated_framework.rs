@@ -65,6 +65,14 @@ fn targets() -> Vec<Target> {
     let v = u64s(&[5, 1, 4, 2, 3, 9, 7]);
     let t = || vec![TypeTag::U64];
     let b = || vec![TypeTag::U8];
+    let vb = || vec![TypeTag::Vector(Box::new(TypeTag::U8))];
+    let nested = {
+        let mut n = vec![3u8];
+        for word in [&b"ab"[..], b"", b"cde"] {
+            n.extend(bytes(word));
+        }
+        n
+    };
     vec![
         ("vector", "reverse", t(), vec![v.clone()]),
         ("vector", "contains", t(), vec![v.clone(), u64_(2)]),
@@ -100,6 +108,11 @@ fn targets() -> Vec<Target> {
             b(),
             vec![bytes(b"abcdefg"), u64_(2)],
         ),
+        // Over containers: a vector of vectors, an option of a vector.
+        ("vector", "reverse", vb(), vec![nested.clone()]),
+        ("vector", "rotate", vb(), vec![nested.clone(), u64_(1)]),
+        ("vector", "swap_remove", vb(), vec![nested, u64_(0)]),
+        ("option", "some", vb(), vec![bytes(b"xyz")]),
         ("math64", "sqrt", vec![], vec![u64_(1_000_000)]),
         ("math64", "pow", vec![], vec![u64_(3), u64_(7)]),
         ("math64", "floor_log2", vec![], vec![u64_(1000)]),
