@@ -1,10 +1,10 @@
 //! The mutation test of tests/mutated_programs.rs on real compiler output: functions of the
 //! Aptos standard library (`../shared/corpus/aptos-framework`: `vector`, `option` (an enum),
 //! `bit_vector`, `simple_map`, `math64`, `math128`, `fixed_point32`, and `bcs`, `hash`,
-//! `string` and `comparator` over natives) with their module mutated, published without the verifier, must end the
-//! same way in the metered, traced and unmetered loops and never panic; those the verifier
-//! accepts must never trip the interpreter's own consistency checks. Skips when `../shared`
-//! is absent.
+//! `string` and `comparator` over natives) with their module mutated, published without the
+//! verifier, must end the same way in the metered, traced and unmetered loops and never panic;
+//! those the verifier accepts must never trip the interpreter's own consistency checks. Skips
+//! when `../shared` is absent.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
