@@ -244,8 +244,9 @@ done:
     move_loc v
     ret
 
-// `n` copies of it kept in one vector.
-public fun copies(len: u64, n: u64): u64
+// `n` copies of it, kept in one vector or (unless `keep`) each dropped at once; how many
+// were made.
+public fun copies(len: u64, n: u64, keep: bool): u64
     local big: vector<u64>
     local all: vector<vector<u64>>
     local i: u64
@@ -261,35 +262,16 @@ copy:
     copy_loc n
     lt
     br_false done
+    copy_loc keep
+    br_false drop
     mut_borrow_loc all
     copy_loc big
     vec_push_back <vector<u64>>
-    move_loc i
-    ld_u64 1
-    add
-    st_loc i
-    branch copy
-done:
-    borrow_loc all
-    vec_len <vector<u64>>
-    ret
-
-// `n` copies of it, each dropped at once.
-public fun copies_dropped(len: u64, n: u64): u64
-    local big: vector<u64>
-    local i: u64
-    move_loc len
-    call filled
-    st_loc big
-    ld_u64 0
-    st_loc i
-copy:
-    copy_loc i
-    copy_loc n
-    lt
-    br_false done
+    branch next
+drop:
     copy_loc big
     pop
+next:
     move_loc i
     ld_u64 1
     add
@@ -308,22 +290,30 @@ fn copies_count_toward_the_memory_quota_whatever_the_gas() {
     };
     let mut vm = Vm::new(config);
     let id = vm.publish_masm(COPIES).unwrap();
-    let args = |len: u64, n: u64| vec![len.to_le_bytes().to_vec(), n.to_le_bytes().to_vec()];
+    let args = |len: u64, n: u64, keep: bool| {
+        vec![
+            len.to_le_bytes().to_vec(),
+            n.to_le_bytes().to_vec(),
+            vec![u8::from(keep)],
+        ]
+    };
     // 90 copies of 1000 values: within the quota.
-    let out = vm.run_function(&id, "copies", &[], args(1000, 90)).unwrap();
+    let out = vm
+        .run_function(&id, "copies", &[], args(1000, 90, true))
+        .unwrap();
     assert_eq!(out.return_values, vec!["90".to_string()]);
     // The 100th copy would pass it: MEMORY_LIMIT_EXCEEDED at the `copy_loc big`, with only
     // a few thousand instructions run.
     vm.set_gas_budget(Some(20_000));
     let err = vm
-        .run_function(&id, "copies", &[], args(1000, 1000))
+        .run_function(&id, "copies", &[], args(1000, 1000, true))
         .unwrap_err();
     assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED);
-    assert_eq!(err.data().offsets, vec![(1, 12)]);
+    assert_eq!(err.data().offsets, vec![(1, 14)]);
     // Copies dropped at once do not add up: ten times the quota copied in one session.
     vm.set_gas_budget(None);
     let out = vm
-        .run_function(&id, "copies_dropped", &[], args(1000, 1000))
+        .run_function(&id, "copies", &[], args(1000, 1000, false))
         .unwrap();
     assert_eq!(out.return_values, vec!["1000".to_string()]);
 }

@@ -110,24 +110,43 @@ fn call<'a>(
     }
 }
 
-#[test]
-fn mutated_benchmark_programs_never_panic_the_vm() {
-    let rounds = env_or("TERN_FUZZ_ROUNDS", 1500) as usize;
-    let mut rng = Rng::new(env_or("TERN_FUZZ_SEED", 0x5EED_7E54));
+/// Runs `check` on `rounds` mutants (1 to `most` mutations each) of the targets in turn, seeded
+/// with `seed`, and returns the tally.
+fn each_mutant(
+    rounds: usize,
+    seed: u64,
+    most: usize,
+    check: impl Fn(&mut Tally, &str, &Call<'_>),
+) -> Tally {
+    let mut rng = Rng::new(seed);
     let watch = acc();
     let mut tally = Tally::default();
+    let targets = targets();
     for round in 0..rounds {
-        let targets = targets();
         let (file, function, args) = &targets[round % targets.len()];
         let mut module = program(file);
         let id = module_id(&module);
-        for _ in 0..1 + rng.below(3) {
+        for _ in 0..1 + rng.below(most) {
             mutate(&mut module, &mut rng);
         }
         let modules = [module];
         let label = format!("round {round}: {file}::{function}");
-        tally.loops(&label, &call(&modules, &id, function, args, &watch), 20_000);
+        check(
+            &mut tally,
+            &label,
+            &call(&modules, &id, function, args, &watch),
+        );
     }
+    tally
+}
+
+#[test]
+fn mutated_benchmark_programs_never_panic_the_vm() {
+    let rounds = env_or("TERN_FUZZ_ROUNDS", 1500) as usize;
+    let seed = env_or("TERN_FUZZ_SEED", 0x5EED_7E54);
+    let tally = each_mutant(rounds, seed, 3, |tally, label, call| {
+        tally.loops(label, call, 20_000)
+    });
     tally.assert(rounds, rounds / 10, 0);
 }
 
@@ -156,20 +175,9 @@ fn unmutated_benchmark_programs_run_under_the_budget() {
 #[test]
 fn verified_mutants_never_trip_the_interpreters_checks() {
     let rounds = env_or("TERN_FUZZ_ROUNDS", 1500) as usize;
-    let mut rng = Rng::new(env_or("TERN_FUZZ_SEED", 0x5EED_7E54) ^ 0xC0FF_EE00);
-    let watch = acc();
-    let mut tally = Tally::default();
-    for round in 0..rounds {
-        let targets = targets();
-        let (file, function, args) = &targets[round % targets.len()];
-        let mut module = program(file);
-        let id = module_id(&module);
-        for _ in 0..1 + rng.below(2) {
-            mutate(&mut module, &mut rng);
-        }
-        let modules = [module];
-        let label = format!("round {round}: {file}::{function}");
-        tally.verified(&label, &call(&modules, &id, function, args, &watch), 20_000);
-    }
+    let seed = env_or("TERN_FUZZ_SEED", 0x5EED_7E54) ^ 0xC0FF_EE00;
+    let tally = each_mutant(rounds, seed, 2, |tally, label, call| {
+        tally.verified(label, call, 20_000)
+    });
     tally.assert(rounds, 0, rounds / 20);
 }
