@@ -3,7 +3,7 @@
 use crate::index::IndexKind;
 use crate::table::TableKind;
 use std::fmt;
-use tern_primitives::StatusCode;
+use tern_primitives::{StatusCode, VmError};
 
 /// Where in a binary (or in a deserialized module) an error was found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -92,6 +92,24 @@ impl BinaryError {
     /// The status code.
     pub fn status(&self) -> StatusCode {
         self.status
+    }
+
+    /// The error as the peer reports a failed deserialization or bounds check: the status and
+    /// message, location undefined, no indices, except that `TOO_MANY_LOCALS` names the
+    /// function definition whose locals overflow (`[(FunctionDefinition, N)]`).
+    pub fn to_vm_error(&self) -> VmError {
+        let err = VmError::new(self.status).with_message(self.message.clone());
+        match self.location.entry {
+            Some((IndexKind::FunctionDefinition, row))
+                if self.status == StatusCode::TOO_MANY_LOCALS =>
+            {
+                err.at_index(
+                    IndexKind::FunctionDefinition,
+                    u16::try_from(row).unwrap_or(u16::MAX),
+                )
+            }
+            _ => err,
+        }
     }
 }
 

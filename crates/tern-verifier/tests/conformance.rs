@@ -102,7 +102,7 @@ fn self_id(m: &CompiledModule) -> Option<ModuleId> {
 }
 
 fn bounds_error(e: tern_binary::BinaryError) -> VmError {
-    VmError::new(e.status)
+    e.to_vm_error()
 }
 
 impl World {

@@ -59,7 +59,7 @@ impl TernAdapter {
 
 /// A binary-format error as the peer reports it at publish (location undefined).
 fn binary_error(e: tern_binary::BinaryError) -> VmError {
-    VmError::new(e.status).with_message(e.message)
+    e.to_vm_error()
 }
 
 fn to_exec_output(out: crate::RunOutput) -> ExecOutput {

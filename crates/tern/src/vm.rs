@@ -184,8 +184,7 @@ impl Vm {
 
     /// Publishes a module from its bytes.
     pub fn publish(&mut self, bytes: &[u8]) -> Result<ModuleId, VmError> {
-        let module = CompiledModule::deserialize(bytes)
-            .map_err(|e| VmError::new(e.status).with_message(e.message))?;
+        let module = CompiledModule::deserialize(bytes).map_err(|e| e.to_vm_error())?;
         self.publish_compiled(module, bytes.to_vec())
     }
 

@@ -40,6 +40,20 @@ fn too_many_locals() {
     assert_eq!(err.status, TOO_MANY_LOCALS);
     assert_eq!(err.location.entry, Some((IndexKind::FunctionDefinition, 0)));
     assert_eq!(err.location.code_offset, None);
+    // As the peer reports it: the function definition is the one index.
+    let reported = err.to_vm_error();
+    assert_eq!(reported.status(), TOO_MANY_LOCALS);
+    assert_eq!(
+        reported.data().indices,
+        vec![(IndexKind::FunctionDefinition, 0)]
+    );
+}
+
+#[test]
+fn other_bounds_errors_report_no_index() {
+    let err = assert_module(IOOB, |m| code_mut(m)[3] = bad_instructions()[0].clone());
+    assert!(err.location.entry.is_some());
+    assert!(err.to_vm_error().data().indices.is_empty());
 }
 
 #[test]
