@@ -96,9 +96,15 @@ fn bcs_to_bytes(
         return Err(bad_args());
     };
     let value = ctx.deref(*r)?;
+    // The steps of stdlib.md §5.1: the type's layout (any failure aborts), the read of the
+    // value (a copy: too deep to copy is the VM's error, as for `read_ref`), then
+    // serialization (any failure aborts).
+    if ctx.check_layout(*ty).is_err() {
+        return Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE));
+    }
+    ctx.check_copy_depth(value)?;
     match ctx.to_bcs(*ty, value) {
         Ok(bytes) => Ok(NativeResult::Return(vec![bytes_value(ctx, bytes)])),
-        Err(e) if e.status() == StatusCode::VM_MAX_VALUE_DEPTH_REACHED => Err(e),
         Err(_) => Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE)),
     }
 }

@@ -9,6 +9,12 @@ use crate::values::{Closure, ClosureTarget, Container, Heap, Value};
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, VmError};
 
 const FORMAT_VERSION: u16 = 1;
+
+/// How many vector, struct or function levels a type-argument tag may nest (the peer's type
+/// tag (de)serializer counts one level on entering a vector's element, a struct's type
+/// arguments or a function's parameters and results, and fails on entering a ninth):
+/// `vector<vector<…8 deep…<u8>>>` serializes, nine vectors or eight vectors of a struct do not.
+const MAX_TAG_NESTING: usize = 8;
 const NO_LIMITS: TypeLimits = TypeLimits {
     max_nodes: u32::MAX,
     max_depth: u32::MAX,
@@ -90,11 +96,21 @@ pub(crate) fn unresolved_header(
     Ok(())
 }
 
-/// Writes a runtime type as a BCS `TypeTag`.
-fn type_tag(cache: &CodeCache, ty: TypeId, out: &mut Vec<u8>, depth: usize) -> Result<(), VmError> {
-    if depth > 64 {
-        return Err(ser_error("type too deep"));
+/// Fails when a tag at nesting `depth` would enter one more level ([`MAX_TAG_NESTING`]).
+fn enter_tag_level(depth: usize, error: fn() -> VmError) -> Result<usize, VmError> {
+    if depth >= MAX_TAG_NESTING {
+        return Err(error());
     }
+    Ok(depth + 1)
+}
+
+#[cold]
+fn tag_nesting_error() -> VmError {
+    ser_error("type tag nesting exceeded during serialization")
+}
+
+/// Writes a runtime type as a BCS `TypeTag` (`depth`: the levels it is nested in).
+fn type_tag(cache: &CodeCache, ty: TypeId, out: &mut Vec<u8>, depth: usize) -> Result<(), VmError> {
     let tag: u8 = match cache.types.node(ty) {
         TypeNode::Bool => 0,
         TypeNode::U8 => 1,
@@ -113,9 +129,10 @@ fn type_tag(cache: &CodeCache, ty: TypeId, out: &mut Vec<u8>, depth: usize) -> R
         TypeNode::I256 => 17,
         TypeNode::Vector(t) => {
             out.push(6);
-            return type_tag(cache, *t, out, depth + 1);
+            return type_tag(cache, *t, out, enter_tag_level(depth, tag_nesting_error)?);
         }
         TypeNode::Struct(sid, args) => {
+            let inner = enter_tag_level(depth, tag_nesting_error)?;
             out.push(7);
             let (module, name) = cache
                 .struct_name(*sid)
@@ -126,11 +143,12 @@ fn type_tag(cache: &CodeCache, ty: TypeId, out: &mut Vec<u8>, depth: usize) -> R
             let args = cache.types.list(*args);
             push_uleb(out, args.len() as u64);
             for a in args {
-                type_tag(cache, *a, out, depth + 1)?;
+                type_tag(cache, *a, out, inner)?;
             }
             return Ok(());
         }
         TypeNode::Function(a, r, abilities) => {
+            let depth = enter_tag_level(depth, tag_nesting_error)?;
             out.push(11);
             for list in [*a, *r] {
                 let items = cache.types.list(list);
@@ -139,15 +157,15 @@ fn type_tag(cache: &CodeCache, ty: TypeId, out: &mut Vec<u8>, depth: usize) -> R
                     match cache.types.node(*t) {
                         TypeNode::Reference(inner) => {
                             out.push(0);
-                            type_tag(cache, *inner, out, depth + 1)?;
+                            type_tag(cache, *inner, out, depth)?;
                         }
                         TypeNode::MutableReference(inner) => {
                             out.push(1);
-                            type_tag(cache, *inner, out, depth + 1)?;
+                            type_tag(cache, *inner, out, depth)?;
                         }
                         _ => {
                             out.push(2);
-                            type_tag(cache, *t, out, depth + 1)?;
+                            type_tag(cache, *t, out, depth)?;
                         }
                     }
                 }
@@ -476,9 +494,6 @@ fn read_type_tag(
     input: &mut &[u8],
     depth: usize,
 ) -> Result<TypeId, VmError> {
-    if depth > 64 {
-        return Err(de_error());
-    }
     let tag = take::<1>(input)?[0];
     let node = match tag {
         0 => TypeNode::Bool,
@@ -487,15 +502,20 @@ fn read_type_tag(
         3 => TypeNode::U128,
         4 => TypeNode::Address,
         5 => TypeNode::Signer,
-        6 => TypeNode::Vector(read_type_tag(cache, input, depth + 1)?),
+        6 => TypeNode::Vector(read_type_tag(
+            cache,
+            input,
+            enter_tag_level(depth, de_error)?,
+        )?),
         7 => {
+            let inner = enter_tag_level(depth, de_error)?;
             let address = AccountAddress::new(take(input)?);
             let module = Identifier::new(read_str(input)?).map_err(|_| de_error())?;
             let name = Identifier::new(read_str(input)?).map_err(|_| de_error())?;
             let n = read_len(input)?;
             let mut args = Vec::new();
             for _ in 0..n {
-                args.push(read_type_tag(cache, input, depth + 1)?);
+                args.push(read_type_tag(cache, input, inner)?);
             }
             let sid = cache.struct_id(&ModuleId::new(address, module), &name);
             TypeNode::Struct(sid, cache.types.intern_list(&args))
@@ -504,13 +524,14 @@ fn read_type_tag(
         9 => TypeNode::U32,
         10 => TypeNode::U256,
         11 => {
+            let depth = enter_tag_level(depth, de_error)?;
             let mut lists = Vec::new();
             for _ in 0..2 {
                 let n = read_len(input)?;
                 let mut items = Vec::new();
                 for _ in 0..n {
                     let kind = take::<1>(input)?[0];
-                    let inner = read_type_tag(cache, input, depth + 1)?;
+                    let inner = read_type_tag(cache, input, depth)?;
                     items.push(match kind {
                         0 => cache.types.intern(TypeNode::Reference(inner)),
                         1 => cache.types.intern(TypeNode::MutableReference(inner)),

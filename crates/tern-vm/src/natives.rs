@@ -7,7 +7,7 @@ use crate::types::{TypeId, TypeNode};
 use crate::values::{Heap, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
-use tern_primitives::{AccountAddress, ModuleId, VmError};
+use tern_primitives::{AccountAddress, ModuleId, StatusCode, VmError};
 
 /// What a native returns.
 #[derive(Debug)]
@@ -71,10 +71,27 @@ impl NativeContext<'_> {
     /// BCS bytes of a value in the "legacy signer" mode of `bcs::to_bytes` (fails when the
     /// type's layout exceeds the layout limits).
     pub fn to_bcs(&mut self, ty: TypeId, v: Value) -> Result<Vec<u8>, VmError> {
+        self.check_layout(ty)?;
+        let mut cache = self.runtime.write()?;
+        bcs::serialize(&mut cache, self.heap, ty, v, SignerEncoding::Legacy)
+    }
+
+    /// Whether the type layout of `ty` can be built within the configured limits (nodes and
+    /// depth of a layout).
+    pub fn check_layout(&mut self, ty: TypeId) -> Result<(), VmError> {
         let mut cache = self.runtime.write()?;
         let config = &self.runtime.config;
-        cache.check_layout(ty, config.max_layout_nodes, config.max_layout_depth)?;
-        bcs::serialize(&mut cache, self.heap, ty, v, SignerEncoding::Legacy)
+        cache.check_layout(ty, config.max_layout_nodes, config.max_layout_depth)
+    }
+
+    /// Fails with `VM_MAX_VALUE_DEPTH_REACHED` when `v` is too deep to copy (the check of
+    /// `copy_loc` and `read_ref`): what a native that reads a value through a reference
+    /// raises for a value at the depth limit.
+    pub fn check_copy_depth(&self, v: Value) -> Result<(), VmError> {
+        if self.heap.exceeds_copy_depth(v)? {
+            return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
+        }
+        Ok(())
     }
 }
 
