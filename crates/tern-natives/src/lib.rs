@@ -1,9 +1,9 @@
 //! The natives of the standard library at `0x1` (`bcs`, `hash`, `signer`, `string`,
-//! `type_name`), registered into a [`NativeRegistry`].
+//! `type_name`, and `unit_test`'s signer factory), registered into a [`NativeRegistry`].
 //!
 //! ```
 //! let natives = tern_natives::stdlib_natives();
-//! assert_eq!(natives.len(), 9);
+//! assert_eq!(natives.len(), 10);
 //! ```
 
 use sha2::Digest;
@@ -25,7 +25,7 @@ pub fn stdlib_natives() -> NativeRegistry {
 /// Adds the standard-library natives at `0x1` to `registry`.
 pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
     let one = AccountAddress::ONE;
-    let table: [(&str, &str, NativeFunction); 9] = [
+    let table: [(&str, &str, NativeFunction); 10] = [
         ("bcs", "to_bytes", Arc::new(bcs_to_bytes)),
         (
             "hash",
@@ -47,6 +47,11 @@ pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
         ("string", "internal_sub_string", Arc::new(string_sub_string)),
         ("string", "internal_index_of", Arc::new(string_index_of)),
         ("type_name", "get", Arc::new(type_name_get)),
+        (
+            "unit_test",
+            "create_signers_for_testing",
+            Arc::new(create_signers_for_testing),
+        ),
     ];
     for (module, function, native) in table {
         registry.register(one, module, function, native);
@@ -107,6 +112,34 @@ fn bcs_to_bytes(
         Ok(bytes) => Ok(NativeResult::Return(vec![bytes_value(ctx, bytes)])),
         Err(_) => Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE)),
     }
+}
+
+/// `unit_test::create_signers_for_testing(n: u64): vector<signer>` (stdlib.md §2): `n`
+/// signers, signer `i` at the address whose first 8 bytes are `i` (little-endian) and the
+/// rest zero. Reachable only where a module `0x1::unit_test` declares it. More signers than
+/// the heap's value quota allows fail with `MEMORY_LIMIT_EXCEEDED` before anything is built.
+fn create_signers_for_testing(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[tern_vm::types::TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let n = u64_arg(&args, 0)?;
+    // Each signer is a container holding one value, plus its element in the vector.
+    let quota = ctx.runtime.config.max_heap_values as u64 / 3;
+    if n > quota {
+        return Err(VmError::new(StatusCode::MEMORY_LIMIT_EXCEEDED)
+            .with_message(format!("{n} signers exceed the heap's quota of {quota}")));
+    }
+    let mut signers = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let mut bytes = [0u8; AccountAddress::LENGTH];
+        bytes[..8].copy_from_slice(&i.to_le_bytes());
+        let address = Value::Address(AccountAddress::new(bytes));
+        let signer = Container::Variant(0, Box::new([address]));
+        signers.push(Value::Container(ctx.heap.alloc(signer)));
+    }
+    let vector = ctx.heap.alloc(Container::Vec(signers));
+    Ok(NativeResult::Return(vec![Value::Container(vector)]))
 }
 
 fn hash(

@@ -317,13 +317,18 @@ impl<'r> Session<'r> {
         Ok(changes)
     }
 
-    /// Renders the resource at `addr` of type `tag` the way `view` prints it, or `None`.
+    /// Renders the resource at `addr` of type `tag` the way `view` prints it, or `None` when
+    /// nothing is stored there (also when `tag` names no type).
     pub fn view_resource(
         &mut self,
         addr: AccountAddress,
         tag: &StructTag,
     ) -> Result<Option<String>, VmError> {
-        let ty = self.load_type(&TypeTag::Struct(Box::new(tag.clone())))?;
+        // A tag naming no loadable type (no such module or struct, wrong type-argument count)
+        // has nothing stored under it: the peer looks the tag up in storage first.
+        let Ok(ty) = self.load_type(&TypeTag::Struct(Box::new(tag.clone()))) else {
+            return Ok(None);
+        };
         let slot = *self.global_slot(addr, ty)?;
         match slot.value {
             None => Ok(None),
