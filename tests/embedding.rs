@@ -149,6 +149,90 @@ fn mutable_reference_arguments_are_reported() {
         out.mutable_input_bytes,
         vec![(0, 42u64.to_le_bytes().to_vec())]
     );
+    assert_eq!(out.mutable_input_values, vec![(0, MoveValue::U64(42))]);
+}
+
+const SHAPES: &str = "module 0x42::shapes
+struct Point has copy + drop
+  x: u64
+  y: i8
+
+enum Shape has drop
+  Dot
+    at: Point
+  Line
+    from: Point
+    to: Point
+
+public fun all(s: signer, a: address): (bool, u128, vector<u8>, vector<u64>, Point, Shape, signer, address)
+    ld_true
+    ld_u128 340282366920938463463374607431768211455
+    ld_const<vector<u8>> [1, 2]
+    ld_u64 7
+    ld_u64 8
+    vec_pack <u64>, 2
+    ld_u64 3
+    ld_i8 -4
+    pack Point
+    ld_u64 1
+    ld_i8 1
+    pack Point
+    ld_u64 2
+    ld_i8 -2
+    pack Point
+    pack_variant Shape, Line
+    move_loc s
+    move_loc a
+    ret
+
+public fun id(x: u64): u64
+    move_loc x
+    ret
+
+public fun closure(): |u64|u64 has copy + drop
+    pack_closure id, 0
+    ret
+";
+
+#[test]
+fn return_values_come_typed() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.publish_masm(SHAPES).unwrap();
+    let alice = AccountAddress::from_u64(0xa11ce);
+    let out = vm
+        .call(
+            "0x42::shapes::all",
+            &[],
+            &[MoveValue::Signer(alice), MoveValue::Address(alice)],
+        )
+        .unwrap();
+    let point = |x: u64, y: i8| MoveValue::Struct(vec![MoveValue::U64(x), MoveValue::I8(y)]);
+    assert_eq!(
+        out.values,
+        vec![
+            MoveValue::Bool(true),
+            MoveValue::U128(u128::MAX),
+            MoveValue::bytes([1, 2]),
+            MoveValue::Vector(vec![MoveValue::U64(7), MoveValue::U64(8)]),
+            point(3, -4),
+            MoveValue::Variant(1, vec![point(1, 1), point(2, -2)]),
+            MoveValue::Signer(alice),
+            MoveValue::Address(alice),
+        ]
+    );
+    // Each typed value encodes to the BCS bytes the run reported (but a signer: as an argument
+    // it is its bare address, as a value its variant form).
+    for (value, bytes) in out.values.iter().zip(&out.return_bytes) {
+        if !matches!(value, MoveValue::Signer(_)) {
+            assert_eq!(&value.to_bcs(), bytes, "{value:?}");
+        }
+    }
+    // A closure has no typed form: its bytes stand for it.
+    let out = vm.call("0x42::shapes::closure", &[], &[]).unwrap();
+    assert_eq!(
+        out.values,
+        vec![MoveValue::Bcs(out.return_bytes[0].clone())]
+    );
 }
 
 #[test]

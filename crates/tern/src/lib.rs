@@ -41,7 +41,8 @@
 //! )?;
 //! assert_eq!(created.changes.resources.len(), 1);
 //! let out = vm.call("0x42::counter::get", &[], &[MoveValue::Address(alice)])?;
-//! assert_eq!(out.return_values, vec!["7".to_string()]);
+//! assert_eq!(out.values, vec![MoveValue::U64(7)]);
+//! assert_eq!(out.return_values, vec!["7".to_string()]); // as the test output prints it
 //!
 //! // A second `create` aborts: storage is left exactly as it was.
 //! let err = vm
@@ -49,7 +50,7 @@
 //!     .unwrap_err();
 //! assert_eq!(err.status(), StatusCode::RESOURCE_ALREADY_EXISTS);
 //! let out = vm.call("0x42::counter::get", &[], &[MoveValue::Address(alice)])?;
-//! assert_eq!(out.return_values, vec!["7".to_string()]);
+//! assert_eq!(out.values, vec![MoveValue::U64(7)]);
 //! # Ok::<(), tern::VmError>(())
 //! ```
 //!

@@ -20,6 +20,11 @@ pub struct RunOutput {
     pub return_bytes: Vec<Vec<u8>>,
     /// `(parameter index, BCS bytes of the final value)` for each `&mut` parameter.
     pub mutable_input_bytes: Vec<(usize, Vec<u8>)>,
+    /// Return values as typed values (a value the conversion cannot express, such as a
+    /// closure, comes as [`crate::MoveValue::Bcs`] of its bytes).
+    pub values: Vec<crate::MoveValue>,
+    /// `(parameter index, final value)` for each `&mut` parameter, typed like `values`.
+    pub mutable_input_values: Vec<(usize, crate::MoveValue)>,
     /// The committed resource changes.
     pub changes: ChangeSet,
     /// The execution trace, when tracing is on ([`Vm::set_tracing`]).
@@ -474,18 +479,29 @@ fn render(
         }
         s
     };
+    // The typed form of a value, or its bytes when the conversion cannot express it.
+    let typed = |session: &Session<'_>, ty, v, bytes: &Vec<u8>| {
+        runtime
+            .read()
+            .ok()
+            .and_then(|cache| crate::value::from_heap(&cache, session.heap(), ty, v, 0))
+            .unwrap_or_else(|| crate::MoveValue::Bcs(bytes.clone()))
+    };
     let mut out = RunOutput::default();
     for (ty, v) in &outcome.return_values {
         out.return_values
             .push(display_value(session.heap(), *v, &closure_name));
-        out.return_bytes
-            .push(session.serialize_value(*ty, *v).unwrap_or_default());
+        let bytes = session.serialize_value(*ty, *v).unwrap_or_default();
+        out.values.push(typed(session, *ty, *v, &bytes));
+        out.return_bytes.push(bytes);
     }
     for (i, ty, v) in &outcome.mutable_inputs {
         out.mutable_inputs
             .push((*i, display_value(session.heap(), *v, &closure_name)));
-        out.mutable_input_bytes
-            .push((*i, session.serialize_value(*ty, *v).unwrap_or_default()));
+        let bytes = session.serialize_value(*ty, *v).unwrap_or_default();
+        out.mutable_input_values
+            .push((*i, typed(session, *ty, *v, &bytes)));
+        out.mutable_input_bytes.push((*i, bytes));
     }
     Ok(out)
 }
