@@ -185,6 +185,22 @@ public fun all(s: signer, a: address): (bool, u128, vector<u8>, vector<u64>, Poi
     move_loc a
     ret
 
+struct Bag<T> has drop
+  items: vector<T>
+  first: T
+
+// A generic struct whose field uses its type parameter inside another type.
+public fun bag(): Bag<Point>
+    ld_u64 5
+    ld_i8 5
+    pack Point
+    vec_pack <Point>, 1
+    ld_u64 6
+    ld_i8 -6
+    pack Point
+    pack Bag<Point>
+    ret
+
 public fun id(x: u64): u64
     move_loc x
     ret
@@ -227,6 +243,14 @@ fn return_values_come_typed() {
             assert_eq!(&value.to_bcs(), bytes, "{value:?}");
         }
     }
+    let out = vm.call("0x42::shapes::bag", &[], &[]).unwrap();
+    assert_eq!(
+        out.values,
+        vec![MoveValue::Struct(vec![
+            MoveValue::Vector(vec![point(5, 5)]),
+            point(6, -6)
+        ])]
+    );
     // A closure has no typed form: its bytes stand for it.
     let out = vm.call("0x42::shapes::closure", &[], &[]).unwrap();
     assert_eq!(

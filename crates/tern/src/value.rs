@@ -111,14 +111,14 @@ fn uleb(out: &mut Vec<u8>, mut v: u64) {
 
 /// Converts a heap value of a concrete type into a [`MoveValue`].
 pub(crate) fn from_heap(
-    cache: &tern_vm::loader::CodeCache,
+    cache: &mut tern_vm::loader::CodeCache,
     heap: &tern_vm::values::Heap,
     ty: tern_vm::types::TypeId,
     v: tern_vm::values::Value,
     depth: usize,
 ) -> Option<MoveValue> {
     use tern_vm::loader::StructLayout;
-    use tern_vm::types::TypeNode;
+    use tern_vm::types::{TypeLimits, TypeNode};
     use tern_vm::values::{Container, Value};
     if depth > 256 {
         return None;
@@ -145,44 +145,59 @@ pub(crate) fn from_heap(
             },
             _ => return None,
         },
-        (TypeNode::Vector(elem), Value::Container(c)) => match heap.get(c).ok()? {
-            Container::Bytes(b) => MoveValue::bytes(b),
-            Container::Vec(items) => MoveValue::Vector(
-                items
-                    .iter()
-                    .map(|i| from_heap(cache, heap, *elem, *i, depth + 1))
-                    .collect::<Option<_>>()?,
-            ),
-            _ => return None,
-        },
-        (TypeNode::Struct(sid, args), Value::Container(c)) => {
-            let info = cache.struct_info(*sid)?;
-            let args = cache.types.list(*args);
-            let field_ty = |t: tern_vm::types::TypeId| match cache.types.node(t) {
-                TypeNode::TypeParam(i) => args.get(usize::from(*i)).copied(),
-                _ => Some(t),
-            };
-            match (&info.layout, heap.get(c).ok()?) {
-                (StructLayout::Fields(fields), Container::Struct(values)) => MoveValue::Struct(
-                    fields
-                        .iter()
-                        .zip(values.iter())
-                        .map(|(f, v)| from_heap(cache, heap, field_ty(f.ty)?, *v, depth + 1))
+        (TypeNode::Vector(elem), Value::Container(c)) => {
+            let elem = *elem;
+            match heap.get(c).ok()? {
+                Container::Bytes(b) => MoveValue::bytes(b),
+                Container::Vec(items) => MoveValue::Vector(
+                    items
+                        .clone()
+                        .into_iter()
+                        .map(|i| from_heap(cache, heap, elem, i, depth + 1))
                         .collect::<Option<_>>()?,
                 ),
-                (StructLayout::Variants(vs), Container::Variant(tag, values)) => {
-                    let variant = vs.get(usize::from(*tag))?;
-                    MoveValue::Variant(
-                        *tag,
-                        variant
-                            .fields
-                            .iter()
-                            .zip(values.iter())
-                            .map(|(f, v)| from_heap(cache, heap, field_ty(f.ty)?, *v, depth + 1))
-                            .collect::<Option<_>>()?,
-                    )
-                }
                 _ => return None,
+            }
+        }
+        (TypeNode::Struct(sid, args), Value::Container(c)) => {
+            let (sid, args) = (*sid, *args);
+            let info = cache.struct_info(sid)?;
+            let args = cache.types.list(args).to_vec();
+            // The field types of this instantiation (fields may use the type parameters
+            // anywhere inside their types, e.g. `vector<T>`).
+            let (tag, field_types) = match (&info.layout, heap.get(c).ok()?) {
+                (StructLayout::Fields(fields), Container::Struct(_)) => {
+                    (None, fields.iter().map(|f| f.ty).collect::<Vec<_>>())
+                }
+                (StructLayout::Variants(vs), Container::Variant(tag, _)) => (
+                    Some(*tag),
+                    vs.get(usize::from(*tag))?
+                        .fields
+                        .iter()
+                        .map(|f| f.ty)
+                        .collect(),
+                ),
+                _ => return None,
+            };
+            let values = match heap.get(c).ok()? {
+                Container::Struct(v) | Container::Variant(_, v) => v.to_vec(),
+                _ => return None,
+            };
+            if values.len() != field_types.len() {
+                return None;
+            }
+            let limits = TypeLimits {
+                max_nodes: u32::MAX,
+                max_depth: u32::MAX,
+            };
+            let mut fields = Vec::with_capacity(values.len());
+            for (t, v) in field_types.into_iter().zip(values) {
+                let t = cache.types.substitute(t, &args, &limits).ok()?;
+                fields.push(from_heap(cache, heap, t, v, depth + 1)?);
+            }
+            match tag {
+                None => MoveValue::Struct(fields),
+                Some(tag) => MoveValue::Variant(tag, fields),
             }
         }
         _ => return None,

@@ -374,9 +374,9 @@ impl Vm {
         self.storage.resource(&address, tag)
     }
 
-    /// The resource of type `tag` at `address` as a value, if it exists. (Generic field types
-    /// nested inside other generic types are decoded through their BCS bytes; a value the
-    /// conversion cannot express, such as a closure, gives [`crate::MoveValue::Bcs`].)
+    /// The resource of type `tag` at `address` as a value, if it exists (a value the
+    /// conversion cannot express, such as one holding a closure, gives
+    /// [`crate::MoveValue::Bcs`] of its bytes).
     pub fn resource(
         &self,
         address: tern_primitives::AccountAddress,
@@ -388,9 +388,9 @@ impl Vm {
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
         let ty = session.load_type(&TypeTag::Struct(Box::new(tag.clone())))?;
         let v = session.deserialize_value(ty, &bytes)?;
-        let cache = self.runtime.read()?;
+        let mut cache = self.runtime.write()?;
         Ok(Some(
-            crate::value::from_heap(&cache, session.heap(), ty, v, 0)
+            crate::value::from_heap(&mut cache, session.heap(), ty, v, 0)
                 .unwrap_or(crate::MoveValue::Bcs(bytes)),
         ))
     }
@@ -482,9 +482,9 @@ fn render(
     // The typed form of a value, or its bytes when the conversion cannot express it.
     let typed = |session: &Session<'_>, ty, v, bytes: &Vec<u8>| {
         runtime
-            .read()
+            .write()
             .ok()
-            .and_then(|cache| crate::value::from_heap(&cache, session.heap(), ty, v, 0))
+            .and_then(|mut cache| crate::value::from_heap(&mut cache, session.heap(), ty, v, 0))
             .unwrap_or_else(|| crate::MoveValue::Bcs(bytes.clone()))
     };
     let mut out = RunOutput::default();
