@@ -219,7 +219,12 @@ impl Serializer<'_> {
                     return Err(ser_error("value is not a closure"));
                 };
                 let closure = closure.clone();
-                crate::bcs_closure::write_closure(self.heap, &closure, self.cache, out, depth)?
+                crate::bcs_closure::LayoutWriter {
+                    heap: self.heap,
+                    cache: self.cache,
+                    signer: self.signer,
+                }
+                .closure(&closure, out, depth)?
             }
             (TypeNode::Struct(sid, args), Value::Container(c)) => {
                 let info = self

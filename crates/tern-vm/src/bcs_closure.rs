@@ -2,7 +2,7 @@
 //! arguments as `TypeTag`s, capture mask, then each captured value as its `MoveTypeLayout`
 //! followed by the value.
 
-use crate::bcs::{push_uleb, write_scalar, Scalar};
+use crate::bcs::{push_uleb, write_scalar, Scalar, SignerEncoding};
 use crate::loader::{CodeCache, StructLayout};
 use crate::types::{TypeId, TypeLimits, TypeNode};
 use crate::values::{Closure, ClosureTarget, Container, Heap, Value};
@@ -560,110 +560,122 @@ fn read_type_tag(
 }
 
 /// Writes a heap value by a layout (used for closures read back from storage).
-pub(crate) fn write_by_layout(
-    heap: &Heap,
-    layout: &Layout,
-    v: Value,
-    cache: &mut CodeCache,
-    out: &mut Vec<u8>,
-    depth: usize,
-) -> Result<(), VmError> {
-    if depth > 128 {
-        return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
-    }
-    if let Some(kind) = layout.scalar() {
-        if Scalar::of_value(v) != Some(kind) || !write_scalar(v, out) {
-            return Err(ser_error("value does not match its layout"));
-        }
-        return Ok(());
-    }
-    match (layout, v) {
-        (_, Value::Container(c)) => {
-            let contents = heap.get(c)?.clone();
-            write_container_by_layout(heap, layout, &contents, cache, out, depth)?
-        }
-        _ => return Err(ser_error("value does not match its layout")),
-    }
-    Ok(())
+/// Writes values by their `MoveTypeLayout`: a closure's header and captured values, with
+/// the signer encoding of the whole serialization (a signer captured by a closure is written
+/// like any other signer of the value: bare in `bcs::to_bytes`, `stdlib.md` §7.6).
+pub(crate) struct LayoutWriter<'a> {
+    /// The values' heap.
+    pub heap: &'a Heap,
+    /// Types, struct layouts and names.
+    pub cache: &'a mut CodeCache,
+    /// How signers are written.
+    pub signer: SignerEncoding,
 }
 
-fn write_container_by_layout(
-    heap: &Heap,
-    layout: &Layout,
-    contents: &Container,
-    cache: &mut CodeCache,
-    out: &mut Vec<u8>,
-    depth: usize,
-) -> Result<(), VmError> {
-    match (layout, contents) {
-        (Layout::Signer, Container::Variant(0, f)) => match f.first() {
-            Some(Value::Address(a)) => {
-                out.push(0);
-                out.extend_from_slice(a.as_bytes());
+impl LayoutWriter<'_> {
+    /// Writes a closure at value depth `depth`.
+    pub(crate) fn closure(
+        &mut self,
+        closure: &Closure,
+        out: &mut Vec<u8>,
+        depth: usize,
+    ) -> Result<(), VmError> {
+        match &closure.target {
+            ClosureTarget::Resolved(_) => {
+                let tys = closure_header(self.cache, closure, out)?;
+                for (t, v) in tys.iter().zip(&closure.captured) {
+                    let mut layout = Vec::new();
+                    type_layout(self.cache, *t, &mut layout, 0)?;
+                    let parsed = read_layout(&mut layout.as_slice(), 0)?;
+                    out.extend_from_slice(&layout);
+                    self.value(&parsed, *v, out, depth + 1)?;
+                }
             }
-            _ => return Err(ser_error("malformed signer")),
-        },
-        (Layout::Vector(_), Container::Bytes(b)) => {
-            push_uleb(out, b.len() as u64);
-            out.extend_from_slice(b);
-        }
-        (Layout::Vector(elem), Container::Vec(items)) => {
-            push_uleb(out, items.len() as u64);
-            for v in items {
-                write_by_layout(heap, elem, *v, cache, out, depth + 1)?;
-            }
-        }
-        (Layout::Struct(fields), Container::Struct(values)) => {
-            for (l, v) in fields.iter().zip(values.iter()) {
-                write_by_layout(heap, l, *v, cache, out, depth + 1)?;
-            }
-        }
-        (Layout::Enum(variants), Container::Variant(tag, values)) => {
-            push_uleb(out, u64::from(*tag));
-            let fields = variants
-                .get(usize::from(*tag))
-                .ok_or_else(|| ser_error("bad variant"))?;
-            for (l, v) in fields.iter().zip(values.iter()) {
-                write_by_layout(heap, l, *v, cache, out, depth + 1)?;
+            ClosureTarget::Unresolved {
+                module,
+                name,
+                layouts,
+            } => {
+                unresolved_header(self.cache, closure, module, name, out)?;
+                for (bytes, v) in layouts.iter().zip(&closure.captured) {
+                    let parsed = read_layout(&mut bytes.as_slice(), 0)?;
+                    out.extend_from_slice(bytes);
+                    self.value(&parsed, *v, out, depth + 1)?;
+                }
             }
         }
-        (Layout::Function, Container::Closure(cl)) => write_closure(heap, cl, cache, out, depth)?,
-        _ => return Err(ser_error("value does not match its layout")),
+        Ok(())
     }
-    Ok(())
-}
 
-/// Writes a closure (resolved or read back from storage).
-pub(crate) fn write_closure(
-    heap: &Heap,
-    closure: &Closure,
-    cache: &mut CodeCache,
-    out: &mut Vec<u8>,
-    depth: usize,
-) -> Result<(), VmError> {
-    match &closure.target {
-        ClosureTarget::Resolved(_) => {
-            let tys = closure_header(cache, closure, out)?;
-            for (t, v) in tys.iter().zip(&closure.captured) {
-                let mut layout = Vec::new();
-                type_layout(cache, *t, &mut layout, 0)?;
-                let parsed = read_layout(&mut layout.as_slice(), 0)?;
-                out.extend_from_slice(&layout);
-                write_by_layout(heap, &parsed, *v, cache, out, depth + 1)?;
-            }
+    fn value(
+        &mut self,
+        layout: &Layout,
+        v: Value,
+        out: &mut Vec<u8>,
+        depth: usize,
+    ) -> Result<(), VmError> {
+        if depth > 128 {
+            return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
         }
-        ClosureTarget::Unresolved {
-            module,
-            name,
-            layouts,
-        } => {
-            unresolved_header(cache, closure, module, name, out)?;
-            for (bytes, v) in layouts.iter().zip(&closure.captured) {
-                let parsed = read_layout(&mut bytes.as_slice(), 0)?;
-                out.extend_from_slice(bytes);
-                write_by_layout(heap, &parsed, *v, cache, out, depth + 1)?;
+        if let Some(kind) = layout.scalar() {
+            if Scalar::of_value(v) != Some(kind) || !write_scalar(v, out) {
+                return Err(ser_error("value does not match its layout"));
             }
+            return Ok(());
+        }
+        match (layout, v) {
+            (_, Value::Container(c)) => {
+                let contents = self.heap.get(c)?.clone();
+                self.container(layout, &contents, out, depth)
+            }
+            _ => Err(ser_error("value does not match its layout")),
         }
     }
-    Ok(())
+
+    fn container(
+        &mut self,
+        layout: &Layout,
+        contents: &Container,
+        out: &mut Vec<u8>,
+        depth: usize,
+    ) -> Result<(), VmError> {
+        match (layout, contents) {
+            (Layout::Signer, Container::Variant(0, f)) => match f.first() {
+                Some(Value::Address(a)) => {
+                    if self.signer == SignerEncoding::Enum {
+                        out.push(0);
+                    }
+                    out.extend_from_slice(a.as_bytes());
+                }
+                _ => return Err(ser_error("malformed signer")),
+            },
+            (Layout::Vector(_), Container::Bytes(b)) => {
+                push_uleb(out, b.len() as u64);
+                out.extend_from_slice(b);
+            }
+            (Layout::Vector(elem), Container::Vec(items)) => {
+                push_uleb(out, items.len() as u64);
+                for v in items {
+                    self.value(elem, *v, out, depth + 1)?;
+                }
+            }
+            (Layout::Struct(fields), Container::Struct(values)) => {
+                for (l, v) in fields.iter().zip(values.iter()) {
+                    self.value(l, *v, out, depth + 1)?;
+                }
+            }
+            (Layout::Enum(variants), Container::Variant(tag, values)) => {
+                push_uleb(out, u64::from(*tag));
+                let fields = variants
+                    .get(usize::from(*tag))
+                    .ok_or_else(|| ser_error("bad variant"))?;
+                for (l, v) in fields.iter().zip(values.iter()) {
+                    self.value(l, *v, out, depth + 1)?;
+                }
+            }
+            (Layout::Function, Container::Closure(cl)) => self.closure(cl, out, depth)?,
+            _ => return Err(ser_error("value does not match its layout")),
+        }
+        Ok(())
+    }
 }
