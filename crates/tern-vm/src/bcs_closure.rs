@@ -559,7 +559,6 @@ fn read_type_tag(
     Ok(cache.types.intern(node))
 }
 
-/// Writes a heap value by a layout (used for closures read back from storage).
 /// Writes values by their `MoveTypeLayout`: a closure's header and captured values, with
 /// the signer encoding of the whole serialization (a signer captured by a closure is written
 /// like any other signer of the value: bare in `bcs::to_bytes`, `stdlib.md` §7.6).
