@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         let summary = run_tests_to(
             &[shared.join(suite)],
             &RunTestsOptions::default(),
-            TernAdapter::new_or_empty,
+            TernAdapter::for_config,
             &MasmToolchain,
             &mut sink,
         );

@@ -13,7 +13,7 @@ fn main() -> ExitCode {
         verbose: true,
         ..RunTestsOptions::default()
     };
-    let summary = run_tests(&[root], &options, TernAdapter::new_or_empty);
+    let summary = run_tests(&[root], &options, TernAdapter::for_config);
     if summary.failed == 0 && summary.passed > 0 {
         ExitCode::SUCCESS
     } else {

@@ -25,7 +25,9 @@ fn masm_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn panicking_files(files: &[PathBuf]) -> Vec<String> {
     files
         .iter()
-        .filter(|f| std::panic::catch_unwind(|| run_test_file(f, TernAdapter::unverified)).is_err())
+        .filter(|f| {
+            std::panic::catch_unwind(|| run_test_file(f, |_| TernAdapter::unverified())).is_err()
+        })
         .map(|f| f.display().to_string())
         .collect()
 }

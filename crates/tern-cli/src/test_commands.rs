@@ -22,7 +22,7 @@ pub(crate) fn test(
         jobs,
         verbose,
     };
-    let summary = run_tests(paths, &options, TernAdapter::new_or_empty);
+    let summary = run_tests(paths, &options, TernAdapter::for_config);
     Ok(if summary.failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -15,14 +15,14 @@ use std::sync::Mutex;
 /// Longest diff printed under a failing file (lines).
 const MAX_DIFF_LINES: usize = 60;
 
-/// Runs the test file at `path` with a fresh adapter from `adapter_factory` and returns the
-/// complete output text.
+/// Runs the test file at `path` with a fresh adapter from `adapter_factory` (given the file's
+/// [`RunConfig`]) and returns the complete output text.
 pub fn run_test_file<A: TestAdapter>(
     path: &Path,
-    adapter_factory: impl Fn() -> A,
+    adapter_factory: impl Fn(RunConfig) -> A,
 ) -> Result<String, RunnerError> {
     let text = std::fs::read_to_string(path).map_err(|e| RunnerError::io(path, &e))?;
-    let mut adapter = adapter_factory();
+    let mut adapter = adapter_factory(RunConfig::for_path(path));
     run_test_text(&text, &mut adapter)
 }
 
@@ -74,6 +74,29 @@ enum Outcome {
     Error(String),
 }
 
+/// The configuration of the peer's harness a test file runs under, chosen by its folder as the
+/// peer's suite chooses it (`transactional-tests.md` §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunConfig {
+    /// The production verifier and limits: every folder but those below.
+    Baseline,
+    /// A file under a `paranoid-tests/` folder: the peer runs these with the bytecode verifier
+    /// switched off (and with runtime type checks of its own, which Tern does not model:
+    /// `docs/conformance.md`).
+    Paranoid,
+}
+
+impl RunConfig {
+    /// The configuration of the test file at `path`.
+    pub fn for_path(path: &Path) -> RunConfig {
+        if path.components().any(|c| c.as_os_str() == "paranoid-tests") {
+            RunConfig::Paranoid
+        } else {
+            RunConfig::Baseline
+        }
+    }
+}
+
 /// The expected-output file of a test: `X.baseline.exp` when it exists (folders with
 /// per-configuration expectations), else `X.exp`.
 pub fn expected_path(test: &Path) -> PathBuf {
@@ -123,13 +146,14 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), RunnerError> {
     Ok(())
 }
 
-/// Runs every `.masm` test under `paths` (each with a fresh adapter from `factory`), compares
+/// Runs every `.masm` test under `paths` (each with a fresh adapter from `factory`, given the
+/// file's [`RunConfig`]), compares
 /// with (or, with `update`, writes) its expected file, prints one line per file to stdout and
 /// the final `N passed, N failed` line.
 pub fn run_tests<A, F>(paths: &[PathBuf], options: &RunTestsOptions, factory: F) -> Summary
 where
     A: TestAdapter,
-    F: Fn() -> A + Sync,
+    F: Fn(RunConfig) -> A + Sync,
 {
     run_tests_to(paths, options, factory, &MasmToolchain, std::io::stdout())
 }
@@ -144,7 +168,7 @@ pub fn run_tests_to<A, F, T, W>(
 ) -> Summary
 where
     A: TestAdapter,
-    F: Fn() -> A + Sync,
+    F: Fn(RunConfig) -> A + Sync,
     T: Toolchain + Sync,
     W: Write + Send,
 {
@@ -252,12 +276,12 @@ fn check_file<A, F, T>(
 ) -> Outcome
 where
     A: TestAdapter,
-    F: Fn() -> A,
+    F: Fn(RunConfig) -> A,
     T: Toolchain,
 {
     let run = || -> Result<String, RunnerError> {
         let text = std::fs::read_to_string(path).map_err(|e| RunnerError::io(path, &e))?;
-        let mut adapter = factory();
+        let mut adapter = factory(RunConfig::for_path(path));
         run_test_text_with(&text, &mut adapter, toolchain)
     };
     let actual = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {

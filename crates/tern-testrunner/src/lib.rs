@@ -41,7 +41,7 @@ pub use command::{
 pub use diff::unified_diff;
 pub use driver::{
     collect_test_files, expected_path, run_test_file, run_test_text, run_test_text_with, run_tests,
-    run_tests_to, RunTestsOptions, Summary,
+    run_tests_to, RunConfig, RunTestsOptions, Summary,
 };
 pub use error::RunnerError;
 pub use exec::{argument_blobs, render_outputs, run_task, run_test_file_with};

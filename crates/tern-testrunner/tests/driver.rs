@@ -50,7 +50,7 @@ fn run(dir: &Path, options: &RunTestsOptions) -> (Summary, String) {
     let summary = run_tests_to(
         &[dir.to_path_buf()],
         options,
-        MockAdapter::default,
+        |_| MockAdapter::default(),
         &MasmToolchain,
         &mut out,
     );
@@ -185,7 +185,7 @@ fn aborted_and_panicking_files_fail_without_stopping_the_run() {
     let summary = run_tests_to(
         &[dir.join("zz.masm")],
         &RunTestsOptions::default(),
-        || -> MockAdapter { panic!("no VM today") },
+        |_| -> MockAdapter { panic!("no VM today") },
         &MasmToolchain,
         &mut out,
     );
@@ -197,9 +197,37 @@ fn aborted_and_panicking_files_fail_without_stopping_the_run() {
     );
     assert!(out.ends_with("0 passed, 1 failed\n"));
     assert_eq!(
-        run_test_file(&dir.join("zz.masm"), MockAdapter::default).unwrap(),
+        run_test_file(&dir.join("zz.masm"), |_| MockAdapter::default()).unwrap(),
         MODULE_EXP
     );
-    assert!(run_test_file(&dir.join("none.masm"), MockAdapter::default).is_err());
+    assert!(run_test_file(&dir.join("none.masm"), |_| MockAdapter::default()).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_configuration_follows_the_folder() {
+    use tern_testrunner::RunConfig;
+    let of = |p: &str| RunConfig::for_path(Path::new(p));
+    assert_eq!(
+        of("vm/paranoid-tests/type_safety/x.masm"),
+        RunConfig::Paranoid
+    );
+    assert_eq!(
+        of("/abs/aptos/vm/paranoid-tests/x.masm"),
+        RunConfig::Paranoid
+    );
+    assert_eq!(of("vm/builtins/x.masm"), RunConfig::Baseline);
+    // A file whose name merely contains the folder's name is not in it.
+    assert_eq!(of("vm/tests/paranoid-tests.masm"), RunConfig::Baseline);
+    assert_eq!(of("vm/not-paranoid-tests/x.masm"), RunConfig::Baseline);
+    // The factory is asked for the file's configuration.
+    let dir = std::env::temp_dir().join(format!("tern-config-{}", std::process::id()));
+    write(&dir.join("paranoid-tests/a.masm"), MODULE);
+    let asked = std::sync::Mutex::new(Vec::new());
+    let _ = run_test_file(&dir.join("paranoid-tests/a.masm"), |config| {
+        asked.lock().unwrap().push(config);
+        MockAdapter::default()
+    });
+    assert_eq!(*asked.lock().unwrap(), vec![RunConfig::Paranoid]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,7 @@
 use crate::vm::Vm;
 use tern_binary::{CompiledModule, CompiledScript};
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StructTag, TypeTag, VmError};
-use tern_testrunner::{ExecOutput, PublishOptions, RunOptions, TestAdapter};
+use tern_testrunner::{ExecOutput, PublishOptions, RunConfig, RunOptions, TestAdapter};
 
 /// Runs test tasks on a fresh [`Vm`] with the standard library at `0x1`.
 pub struct TernAdapter {
@@ -40,6 +40,16 @@ impl TernAdapter {
             vm: Vm::default(),
             context: Vec::new(),
         })
+    }
+
+    /// The adapter for a test file's configuration: the baseline one, or for
+    /// [`RunConfig::Paranoid`] one without the verifier, as the peer's harness runs
+    /// `paranoid-tests/` (its runtime type checks are not modelled).
+    pub fn for_config(config: RunConfig) -> TernAdapter {
+        match config {
+            RunConfig::Baseline => TernAdapter::new_or_empty(),
+            RunConfig::Paranoid => TernAdapter::unverified(),
+        }
     }
 
     /// Like [`TernAdapter::new_or_empty`], but publishing and running without the verifier.
