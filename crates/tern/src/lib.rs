@@ -72,6 +72,6 @@ pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, Type
 pub use tern_vm::{
     ChangeSet, ExecutionOutcome, ExecutionTrace, InMemoryStorage, Runtime, Session, VmConfig,
 };
-pub use test_adapter::TernAdapter;
+pub use test_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
 pub use value::MoveValue;
 pub use vm::{RunOutput, Vm};

@@ -10,7 +10,15 @@ use tern_testrunner::{ExecOutput, PublishOptions, RunConfig, RunOptions, TestAda
 pub struct TernAdapter {
     vm: Vm,
     context: Vec<CompiledModule>,
+    /// The instruction budget of runs that give none (`--gas-budget`).
+    default_budget: Option<u64>,
 }
+
+/// The instruction budget of a run in the [`RunConfig::Paranoid`] configuration that sets no
+/// `--gas-budget`: unverified code that the peer's runtime type checks would have stopped may
+/// run on here, and must not hang the test run (a program of the suites executes far fewer
+/// instructions).
+pub const PARANOID_INSTRUCTION_BUDGET: u64 = 100_000_000;
 
 impl std::fmt::Debug for TernAdapter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -30,6 +38,7 @@ impl TernAdapter {
         Ok(TernAdapter {
             vm,
             context: stdlib,
+            default_budget: None,
         })
     }
 
@@ -39,16 +48,22 @@ impl TernAdapter {
         TernAdapter::new().unwrap_or_else(|_| TernAdapter {
             vm: Vm::default(),
             context: Vec::new(),
+            default_budget: None,
         })
     }
 
     /// The adapter for a test file's configuration: the baseline one, or for
     /// [`RunConfig::Paranoid`] one without the verifier, as the peer's harness runs
-    /// `paranoid-tests/` (its runtime type checks are not modelled).
+    /// `paranoid-tests/` (its runtime type checks are not modelled), whose runs stop after
+    /// [`PARANOID_INSTRUCTION_BUDGET`] instructions unless they set a budget.
     pub fn for_config(config: RunConfig) -> TernAdapter {
         match config {
             RunConfig::Baseline => TernAdapter::new_or_empty(),
-            RunConfig::Paranoid => TernAdapter::unverified(),
+            RunConfig::Paranoid => {
+                let mut adapter = TernAdapter::unverified();
+                adapter.default_budget = Some(PARANOID_INSTRUCTION_BUDGET);
+                adapter
+            }
         }
     }
 
@@ -112,7 +127,8 @@ impl TestAdapter for TernAdapter {
         type_args: Vec<TypeTag>,
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
-        self.vm.set_gas_budget(opts.gas_budget);
+        self.vm
+            .set_gas_budget(opts.gas_budget.or(self.default_budget));
         self.vm.set_tracing(opts.display_trace);
         // The peer reloads the script from its bytes; load failures are reported as
         // CODE_DESERIALIZATION_ERROR.
@@ -133,7 +149,8 @@ impl TestAdapter for TernAdapter {
         type_args: Vec<TypeTag>,
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
-        self.vm.set_gas_budget(opts.gas_budget);
+        self.vm
+            .set_gas_budget(opts.gas_budget.or(self.default_budget));
         self.vm.set_tracing(opts.display_trace);
         self.vm
             .run_function(module, function.as_str(), &type_args, args)
