@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use tern::TernAdapter;
-use tern_testrunner::run_test_file;
+use tern_testrunner::{run_test_file, RunConfig};
 
 fn masm_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -21,13 +21,13 @@ fn masm_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Runs every file with the verifier off; returns the files that panicked.
+/// Runs every file with the verifier off (as the peer runs `paranoid-tests/`: with an
+/// instruction budget, since some files loop on purpose); returns the files that panicked.
 fn panicking_files(files: &[PathBuf]) -> Vec<String> {
+    let paranoid = |_| TernAdapter::for_config(RunConfig::Paranoid);
     files
         .iter()
-        .filter(|f| {
-            std::panic::catch_unwind(|| run_test_file(f, |_| TernAdapter::unverified())).is_err()
-        })
+        .filter(|f| std::panic::catch_unwind(|| run_test_file(f, paranoid)).is_err())
         .map(|f| f.display().to_string())
         .collect()
 }
