@@ -87,12 +87,14 @@ impl Tables {
         Ok(tables)
     }
 
-    /// The identifier `name` (validated).
+    /// The identifier `name`, as written: like the peer's assembler, this one never rejects a
+    /// name the lexer accepts (`masm.md` §2); an invalid one such as `_` makes the module
+    /// fail when it is read back (`MALFORMED` at publish).
     pub(crate) fn name_index(&mut self, name: &str) -> Result<IdentifierIndex, String> {
         if let Some(idx) = self.lookups.names.get(name) {
             return Ok(*idx);
         }
-        let ident = Identifier::new(name).map_err(|_| format!("invalid identifier `{name}`"))?;
+        let ident = Identifier::new_unchecked(name);
         intern(
             &mut self.module.identifiers,
             &mut self.lookups.names,

@@ -130,7 +130,13 @@ impl<'s> Scanner<'s> {
                 Tok::Special(special)
             }
         } else {
-            let message = format!("invalid character `{}`", char::from(byte));
+            // The source character, which may take several bytes (the lexer reads bytes).
+            let c = self
+                .source
+                .get(start..)
+                .and_then(|rest| rest.chars().next())
+                .unwrap_or(char::from(byte));
+            let message = format!("invalid character `{c}`");
             return Err(Diag::new(Span::new(start, start), message));
         };
         self.tokens.push((Span::new(start, self.pos), tok));
@@ -202,6 +208,11 @@ mod tests {
         let err = scan("a ; b").unwrap_err();
         assert_eq!(err.message, "invalid character `;`");
         assert_eq!(err.span, Span::new(2, 2));
+        // A character of several bytes is named whole.
+        for (src, c) in [("ld_u8 中", '中'), ("x é", 'é'), ("\u{1F600}", '\u{1F600}')] {
+            let err = scan(src).unwrap_err();
+            assert_eq!(err.message, format!("invalid character `{c}`"), "{src}");
+        }
     }
 
     #[test]
