@@ -139,11 +139,6 @@ fn de_error() -> VmError {
         .with_message("[VM] failed to deserialize argument")
 }
 
-const NO_LIMITS: TypeLimits = TypeLimits {
-    max_nodes: u32::MAX,
-    max_depth: u32::MAX,
-};
-
 /// The field types of a struct value's layout, instantiated with the struct's type arguments.
 fn field_types(
     cache: &mut CodeCache,
@@ -152,7 +147,7 @@ fn field_types(
 ) -> Result<Vec<TypeId>, VmError> {
     fields
         .iter()
-        .map(|f| cache.types.substitute(f.ty, args, &NO_LIMITS))
+        .map(|f| cache.types.substitute(f.ty, args, &TypeLimits::NONE))
         .collect()
 }
 

@@ -15,10 +15,6 @@ const FORMAT_VERSION: u16 = 1;
 /// arguments or a function's parameters and results, and fails on entering a ninth):
 /// `vector<vector<…8 deep…<u8>>>` serializes, nine vectors or eight vectors of a struct do not.
 const MAX_TAG_NESTING: usize = 8;
-const NO_LIMITS: TypeLimits = TypeLimits {
-    max_nodes: u32::MAX,
-    max_depth: u32::MAX,
-};
 
 #[cold]
 fn ser_error(msg: &str) -> VmError {
@@ -68,7 +64,7 @@ pub(crate) fn closure_header(
     let mut captured_types = Vec::new();
     for (i, p) in f.params.iter().enumerate() {
         if i < 64 && closure.mask & (1 << i) != 0 {
-            captured_types.push(cache.types.substitute(*p, &ty_args, &NO_LIMITS)?);
+            captured_types.push(cache.types.substitute(*p, &ty_args, &TypeLimits::NONE)?);
         }
     }
     Ok(captured_types)
@@ -225,7 +221,7 @@ pub(crate) fn type_layout(
              -> Result<(), VmError> {
                 push_uleb(out, fields.len() as u64);
                 for f in fields {
-                    let t = cache.types.substitute(f.ty, &args, &NO_LIMITS)?;
+                    let t = cache.types.substitute(f.ty, &args, &TypeLimits::NONE)?;
                     type_layout(cache, t, out, depth + 1)?;
                 }
                 Ok(())

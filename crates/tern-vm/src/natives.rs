@@ -68,10 +68,10 @@ impl NativeContext<'_> {
         crate::type_names::canonical_name(&cache, ty)
     }
 
-    /// BCS bytes of a value in the "legacy signer" mode of `bcs::to_bytes` (fails when the
-    /// type's layout exceeds the layout limits).
+    /// BCS bytes of a value in the "legacy signer" mode of `bcs::to_bytes`. The type's layout
+    /// limits are not checked here: `bcs::to_bytes` checks them first ([`Self::check_layout`]),
+    /// as its own step with its own outcome.
     pub fn to_bcs(&mut self, ty: TypeId, v: Value) -> Result<Vec<u8>, VmError> {
-        self.check_layout(ty)?;
         let mut cache = self.runtime.write()?;
         bcs::serialize(&mut cache, self.heap, ty, v, SignerEncoding::Legacy)
     }

@@ -98,6 +98,15 @@ pub struct TypeLimits {
     pub max_depth: u32,
 }
 
+impl TypeLimits {
+    /// No limits: for substituting into the field types of a value's type, which was built
+    /// within the limits already.
+    pub const NONE: TypeLimits = TypeLimits {
+        max_nodes: u32::MAX,
+        max_depth: u32::MAX,
+    };
+}
+
 impl Default for TypeLimits {
     fn default() -> Self {
         TypeLimits {

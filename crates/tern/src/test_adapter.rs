@@ -68,7 +68,7 @@ impl TernAdapter {
     }
 
     /// Like [`TernAdapter::new_or_empty`], but publishing and running without the verifier.
-    pub fn unverified() -> TernAdapter {
+    fn unverified() -> TernAdapter {
         let mut adapter = TernAdapter::new_or_empty();
         adapter.vm.set_skip_verification(true);
         adapter

@@ -151,49 +151,37 @@ pub(crate) fn from_heap(
                 Container::Bytes(b) => MoveValue::bytes(b),
                 Container::Vec(items) => MoveValue::Vector(
                     items
-                        .clone()
-                        .into_iter()
-                        .map(|i| from_heap(cache, heap, elem, i, depth + 1))
+                        .iter()
+                        .map(|i| from_heap(cache, heap, elem, *i, depth + 1))
                         .collect::<Option<_>>()?,
                 ),
                 _ => return None,
             }
         }
         (TypeNode::Struct(sid, args), Value::Container(c)) => {
-            let (sid, args) = (*sid, *args);
-            let info = cache.struct_info(sid)?;
-            let args = cache.types.list(args).to_vec();
-            // The field types of this instantiation (fields may use the type parameters
-            // anywhere inside their types, e.g. `vector<T>`).
-            let (tag, field_types) = match (&info.layout, heap.get(c).ok()?) {
-                (StructLayout::Fields(fields), Container::Struct(_)) => {
-                    (None, fields.iter().map(|f| f.ty).collect::<Vec<_>>())
+            let (sid, args) = (*sid, cache.types.list(*args).to_vec());
+            let (tag, values) = match heap.get(c).ok()? {
+                Container::Struct(values) => (None, values),
+                Container::Variant(tag, values) => (Some(*tag), values),
+                _ => return None,
+            };
+            // The declared field types, in terms of the struct's type parameters (which a
+            // field may use anywhere inside its type, e.g. `vector<T>`).
+            let declared: Vec<_> = match (&cache.struct_info(sid)?.layout, tag) {
+                (StructLayout::Fields(fields), None) => fields.iter().map(|f| f.ty).collect(),
+                (StructLayout::Variants(vs), Some(tag)) => {
+                    let variant = vs.get(usize::from(tag))?;
+                    variant.fields.iter().map(|f| f.ty).collect()
                 }
-                (StructLayout::Variants(vs), Container::Variant(tag, _)) => (
-                    Some(*tag),
-                    vs.get(usize::from(*tag))?
-                        .fields
-                        .iter()
-                        .map(|f| f.ty)
-                        .collect(),
-                ),
                 _ => return None,
             };
-            let values = match heap.get(c).ok()? {
-                Container::Struct(v) | Container::Variant(_, v) => v.to_vec(),
-                _ => return None,
-            };
-            if values.len() != field_types.len() {
+            if values.len() != declared.len() {
                 return None;
             }
-            let limits = TypeLimits {
-                max_nodes: u32::MAX,
-                max_depth: u32::MAX,
-            };
             let mut fields = Vec::with_capacity(values.len());
-            for (t, v) in field_types.into_iter().zip(values) {
-                let t = cache.types.substitute(t, &args, &limits).ok()?;
-                fields.push(from_heap(cache, heap, t, v, depth + 1)?);
+            for (t, v) in declared.into_iter().zip(values.iter()) {
+                let t = cache.types.substitute(t, &args, &TypeLimits::NONE).ok()?;
+                fields.push(from_heap(cache, heap, t, *v, depth + 1)?);
             }
             match tag {
                 None => MoveValue::Struct(fields),

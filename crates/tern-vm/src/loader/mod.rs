@@ -417,10 +417,6 @@ impl CodeCache {
                     return Ok(());
                 };
                 let args = self.types.list(args).to_vec();
-                let limits = crate::types::TypeLimits {
-                    max_nodes: u32::MAX,
-                    max_depth: u32::MAX,
-                };
                 let fields: Vec<TypeId> = match &info.layout {
                     StructLayout::Fields(f) => f.iter().map(|f| f.ty).collect(),
                     StructLayout::Variants(vs) => vs
@@ -429,7 +425,9 @@ impl CodeCache {
                         .collect(),
                 };
                 for f in fields {
-                    let t = self.types.substitute(f, &args, &limits)?;
+                    let t = self
+                        .types
+                        .substitute(f, &args, &crate::types::TypeLimits::NONE)?;
                     self.count_layout(t, depth + 1, nodes, max_nodes, max_depth)?;
                 }
                 Ok(())
