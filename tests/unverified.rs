@@ -61,6 +61,14 @@ fn unverified_runs_of_the_testsuite_never_panic() {
 /// A module whose function `f(x: u64): u64` has its code replaced by `code`, published without
 /// the verifier or the bounds checker (as an embedder may publish a hand-built module), and run.
 fn run_patched(code: Vec<tern_binary::Bytecode>) -> Result<tern::RunOutput, tern::VmError> {
+    run_patched_with(code, false)
+}
+
+/// [`run_patched`], with the runtime type checks on or off.
+fn run_patched_with(
+    code: Vec<tern_binary::Bytecode>,
+    type_checks: bool,
+) -> Result<tern::RunOutput, tern::VmError> {
     let source = "module 0x42::m\npublic fun f(x: u64): u64\n    move_loc x\n    ret\n";
     let setup =
         |msg: String| tern::VmError::new(tern::StatusCode::UNKNOWN_MODULE).with_message(msg);
@@ -79,8 +87,37 @@ fn run_patched(code: Vec<tern_binary::Bytecode>) -> Result<tern::RunOutput, tern
     body.code = code;
     let mut vm = tern::Vm::new(Default::default());
     vm.set_skip_verification(true);
+    vm.set_type_checks(type_checks);
     let id = vm.publish_compiled(module, Vec::new())?;
     vm.run_function(&id, "f", &[], vec![7u64.to_le_bytes().to_vec()])
+}
+
+// Without the checks the interpreter runs ill-typed code as far as the values allow; with
+// them the first instruction whose types do not fit stops the run (the peer's paranoid mode).
+#[test]
+fn runtime_type_checks_stop_ill_typed_code() {
+    use tern_binary::Bytecode as B;
+    // `f(x: u64): u64` returning a bool: no value is misused, only the declared type.
+    let wrong_return = vec![B::LdTrue, B::Ret];
+    let unchecked = run_patched_with(wrong_return.clone(), false).expect("values are fine");
+    assert_eq!(unchecked.return_values, vec!["true".to_string()]);
+    let err = run_patched_with(wrong_return, true).expect_err("bool returned as u64");
+    assert_eq!(
+        err.status(),
+        tern::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR
+    );
+    assert_eq!(err.sub_status(), Some(1));
+    assert_eq!(err.data().offsets, vec![(0, 1)]);
+    // A u64 stored into the u64 parameter after a bool: caught at the st_loc itself.
+    let err = run_patched_with(vec![B::LdFalse, B::StLoc(0), B::LdU64(1), B::Ret], true)
+        .expect_err("bool into a u64 local");
+    assert_eq!(err.sub_status(), Some(1));
+    assert_eq!(err.data().offsets, vec![(0, 1)]);
+    // Well-typed code gives the same result either way.
+    let fine = vec![B::CopyLoc(0), B::LdU64(1), B::Add, B::Ret];
+    let a = run_patched_with(fine.clone(), false).expect("runs");
+    let b = run_patched_with(fine, true).expect("runs checked");
+    assert_eq!(a.return_values, b.return_values);
 }
 
 // The dispatch loop reads locals and fetches ops without bounds checks; the loader's `Code`

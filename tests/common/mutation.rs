@@ -113,6 +113,10 @@ pub(crate) enum Mode {
     Traced(u64),
     /// Published through the bytecode verifier, then metered.
     Verified(u64),
+    /// The traced loop with the runtime type checks on, metered (verifier off).
+    Checked(u64),
+    /// Published through the bytecode verifier, then metered with the runtime type checks on.
+    VerifiedChecked(u64),
 }
 
 /// What a run ended in: return values and final `&mut` arguments (BCS), or the error as the
@@ -143,10 +147,17 @@ impl Call<'_> {
     /// Runs the call in a fresh VM.
     pub(crate) fn run(&self, mode: Mode) -> Outcome {
         let mut vm = tern::Vm::new(Default::default());
-        vm.set_skip_verification(!matches!(mode, Mode::Verified(_)));
+        vm.set_skip_verification(!matches!(
+            mode,
+            Mode::Verified(_) | Mode::VerifiedChecked(_)
+        ));
         match mode {
             Mode::Unmetered => vm.set_gas_budget(None),
             Mode::Metered(budget) | Mode::Verified(budget) => vm.set_gas_budget(Some(budget)),
+            Mode::Checked(budget) | Mode::VerifiedChecked(budget) => {
+                vm.set_gas_budget(Some(budget));
+                vm.set_type_checks(true);
+            }
             Mode::Traced(budget) => {
                 vm.set_gas_budget(Some(budget));
                 vm.set_tracing(true);
@@ -186,6 +197,12 @@ impl Call<'_> {
         if metered.0.is_err() && metered.1.is_some() {
             return Err("a failed run kept a write".to_string());
         }
+        // The runtime type checks may stop the run earlier, never panic.
+        let checked = std::panic::catch_unwind(|| self.run(Mode::Checked(budget)))
+            .map_err(|_| "panicked checked".to_string())?;
+        if checked.0.is_err() && checked.1.is_some() {
+            return Err("a failed checked run kept a write".to_string());
+        }
         let kind = match &metered.0 {
             Ok(_) => "completed".to_string(),
             Err(e) => e.split(' ').next().unwrap_or_default().to_string(),
@@ -204,18 +221,26 @@ impl Call<'_> {
     /// module, else whether the run tripped one of the interpreter's own consistency checks
     /// (with the error).
     pub(crate) fn verified_trips_a_check(&self, budget: u64) -> Option<Result<(), String>> {
-        let (result, _) = self.run(Mode::Verified(budget));
-        let Err(e) = result else {
-            return Some(Ok(()));
-        };
-        if e.starts_with("publish") {
+        let verified = self.run(Mode::Verified(budget));
+        if verified.0.as_ref().is_err_and(|e| e.starts_with("publish")) {
             return None;
         }
+        // Verified code never fails the runtime type checks: with them on, the same outcome.
+        let checked = self.run(Mode::VerifiedChecked(budget));
+        if checked != verified {
+            return Some(Err(format!("unchecked {verified:?}, checked {checked:?}")));
+        }
+        let Err(e) = verified.0 else {
+            return Some(Ok(()));
+        };
         let status = e.split(' ').next().unwrap_or_default();
         Some(
             if matches!(
                 status,
-                "UNKNOWN_INVARIANT_VIOLATION_ERROR" | "INTERNAL_TYPE_ERROR" | "UNREACHABLE"
+                "UNKNOWN_INVARIANT_VIOLATION_ERROR"
+                    | "INTERNAL_TYPE_ERROR"
+                    | "EMPTY_VALUE_STACK"
+                    | "UNREACHABLE"
             ) {
                 Err(e)
             } else {

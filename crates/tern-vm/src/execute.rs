@@ -85,6 +85,7 @@ impl Session<'_> {
         let mut pins = crate::interpreter::Pins::new(&arena);
         if let Some(frame) = self.invoke(&function, ty_args.clone(), &[])? {
             debug_assert_eq!(frame.base, base);
+            self.check_entry(&function, ty_args.as_deref().unwrap_or(&[]))?;
             self.run_frames(frame, &mut pins)?;
         }
         self.collect_outcome(&returns, slots)

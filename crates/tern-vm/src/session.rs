@@ -55,6 +55,8 @@ pub struct Session<'r> {
     pub(crate) gas_left: u64,
     /// The execution trace, when tracing.
     pub(crate) trace: Option<Box<crate::trace::ExecutionTrace>>,
+    /// The runtime type checks, when on ([`Session::set_type_checks`]).
+    pub(crate) checker: Option<Box<crate::interpreter::TypeChecker>>,
 }
 
 impl<'r> Session<'r> {
@@ -70,6 +72,7 @@ impl<'r> Session<'r> {
             machine: crate::interpreter::Machine::new(runtime.config.max_operand_stack),
             gas_left: u64::MAX,
             trace: None,
+            checker: None,
         }
     }
 

@@ -58,7 +58,9 @@
 //! executed instruction (`OUT_OF_GAS` when the budget runs out), and [`Vm::set_tracing`]
 //! records an [`ExecutionTrace`] of each run (instructions executed, their fingerprint, the
 //! outcome of every conditional branch, the functions entered; [`Vm::take_failure_trace`]
-//! after a failure). Neither costs anything when off.
+//! after a failure). [`Vm::set_type_checks`] checks the type of every executed instruction at
+//! run time, as the peer's "paranoid" mode does, for code published without the verifier
+//! ([`Vm::set_skip_verification`]). None of them costs anything when off.
 
 mod compat;
 mod publish;

@@ -53,18 +53,26 @@ impl TernAdapter {
     }
 
     /// The adapter for a test file's configuration: the baseline one, or for
-    /// [`RunConfig::Paranoid`] one without the verifier, as the peer's harness runs
-    /// `paranoid-tests/` (its runtime type checks are not modelled), whose runs stop after
-    /// [`PARANOID_INSTRUCTION_BUDGET`] instructions unless they set a budget.
+    /// [`RunConfig::Paranoid`] one as the peer's harness runs `paranoid-tests/`: without the
+    /// verifier, with the runtime type checks ([`Vm::set_type_checks`]), and runs stopping
+    /// after [`PARANOID_INSTRUCTION_BUDGET`] instructions unless they set a budget.
     pub fn for_config(config: RunConfig) -> TernAdapter {
         match config {
             RunConfig::Baseline => TernAdapter::new_or_empty(),
             RunConfig::Paranoid => {
                 let mut adapter = TernAdapter::unverified();
+                adapter.vm.set_type_checks(true);
                 adapter.default_budget = Some(PARANOID_INSTRUCTION_BUDGET);
                 adapter
             }
         }
+    }
+
+    /// This adapter with the runtime type checks on (they are on in the paranoid
+    /// configuration already; verified code never fails them, which a test checks).
+    pub fn with_type_checks(mut self) -> TernAdapter {
+        self.vm.set_type_checks(true);
+        self
     }
 
     /// Like [`TernAdapter::new_or_empty`], but publishing and running without the verifier.

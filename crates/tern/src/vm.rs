@@ -35,6 +35,7 @@ pub struct RunOutput {
 pub struct Vm {
     gas_budget: Option<u64>,
     tracing: bool,
+    type_checks: bool,
     failure_trace: Option<tern_vm::ExecutionTrace>,
     skip_verification: bool,
     verifier_config: tern_verifier::VerifierConfig,
@@ -77,6 +78,7 @@ impl Vm {
         Vm {
             gas_budget: None,
             tracing: false,
+            type_checks: false,
             failure_trace: None,
             skip_verification: false,
             verifier_config: tern_verifier::VerifierConfig::default(),
@@ -121,6 +123,14 @@ impl Vm {
     /// every instruction through the interpreter's general path; it is off by default.
     pub fn set_tracing(&mut self, on: bool) {
         self.tracing = on;
+    }
+
+    /// Checks the types of every executed instruction at run time, as the peer's "paranoid"
+    /// configurations do for code that skipped the verifier: a failed check is
+    /// `UNKNOWN_INVARIANT_VIOLATION_ERROR` with sub-status 1. Checked runs take the
+    /// interpreter's general path; off by default (verified code cannot fail the checks).
+    pub fn set_type_checks(&mut self, on: bool) {
+        self.type_checks = on;
     }
 
     /// The trace of the last run, if tracing was on and the run failed.
@@ -263,6 +273,7 @@ impl Vm {
         let runtime = self.runtime.clone();
         let mut session = Session::new(&runtime, self.storage.as_ref());
         session.set_gas_budget(self.gas_budget);
+        session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
         let out = Self::execute_in(self.tracing, &mut self.failure_trace, session, f, tys, args)?;
@@ -298,6 +309,7 @@ impl Vm {
         }
         let mut session = Session::new(&runtime, self.storage.as_ref());
         session.set_gas_budget(self.gas_budget);
+        session.set_type_checks(self.type_checks);
         let f = runtime.write()?.load_script(script)?;
         let tys = load_types(&mut session, type_args).map_err(|e| {
             if *e.location() == tern_primitives::Location::Undefined {
@@ -355,6 +367,7 @@ impl Vm {
     ) -> Result<RunOutput, VmError> {
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
         session.set_gas_budget(self.gas_budget);
+        session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
         Self::execute_in(self.tracing, &mut None, session, f, tys, args)

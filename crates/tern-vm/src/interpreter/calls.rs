@@ -1,6 +1,6 @@
 //! Calls, natives and closures.
 
-use super::{invariant, Frame, GenericFrame, OperandStack, Pins};
+use super::{invariant, type_mismatch, underflow, Frame, GenericFrame, OperandStack, Pins};
 use crate::ir::TypeSlot;
 use crate::loader::{Body, Function, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
@@ -201,7 +201,7 @@ impl Session<'_> {
     fn push_arguments(&mut self, callee: &Function) -> Result<u32, VmError> {
         self.machine
             .enter_window(callee.param_count(), callee.frame_slots())
-            .ok_or_else(|| invariant("operand stack underflow"))
+            .ok_or_else(underflow)
     }
 
     /// Calls `callee` with its arguments on the operand stack: natives run at once (returning
@@ -256,11 +256,7 @@ impl Session<'_> {
             ));
         };
         let n = f.param_count();
-        let args: Vec<Value> = self
-            .machine
-            .operands
-            .take_top(n)
-            .ok_or_else(|| invariant("operand stack underflow"))?;
+        let args: Vec<Value> = self.machine.operands.take_top(n).ok_or_else(underflow)?;
         let mut ctx = NativeContext {
             heap: &mut self.heap,
             runtime: self.runtime,
@@ -311,7 +307,7 @@ impl Session<'_> {
             .machine
             .operands
             .take_top(count)
-            .ok_or_else(|| invariant("operand stack underflow"))?;
+            .ok_or_else(underflow)?;
         let mut depth = 1;
         for v in &captured {
             depth = depth.max(1 + self.heap.depth(*v)?);
@@ -342,10 +338,10 @@ impl Session<'_> {
     ) -> Result<Option<Frame<'a>>, VmError> {
         let _fn_type = self.slot_type(frame, body, slot)?;
         let Value::Container(c) = self.pop()? else {
-            return Err(invariant("call of a non-closure"));
+            return Err(type_mismatch("call of a non-closure"));
         };
         let Container::Closure(closure) = self.heap.take(c)? else {
-            return Err(invariant("call of a non-closure"));
+            return Err(type_mismatch("call of a non-closure"));
         };
         // perf: a function pinned before is found without touching its reference count.
         let function: &'a Function = match &closure.target {
@@ -364,7 +360,7 @@ impl Session<'_> {
         )
         .map_err(|failure| match failure {
             ArgsFailure::Mismatch => invariant("closure argument count mismatch"),
-            ArgsFailure::Underflow => invariant("operand stack underflow"),
+            ArgsFailure::Underflow => underflow(),
             ArgsFailure::Overflow => VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW),
         })?;
         let ty_args = if closure.ty_args == TypeListId::EMPTY {

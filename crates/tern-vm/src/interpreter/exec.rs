@@ -2,7 +2,7 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
-use super::{invariant, locate, Frame, GenericFrame, OperandStack, Pins};
+use super::{invariant, locate, type_mismatch, underflow, Frame, GenericFrame, OperandStack, Pins};
 use crate::ir::{field_path, vec_push, vec_read, FusedArith, FusedBin, Op};
 use crate::loader::{Body, ConstValue, Function};
 use crate::session::Session;
@@ -38,11 +38,6 @@ fn stack_overflow() -> VmError {
     VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW)
 }
 
-#[cold]
-fn underflow() -> VmError {
-    invariant("operand stack underflow")
-}
-
 impl Session<'_> {
     /// Runs from `entry` until it returns; return values are left on the operand stack.
     ///
@@ -59,7 +54,7 @@ impl Session<'_> {
         loop {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions.
-            let exit = if self.trace.is_some() {
+            let exit = if self.trace.is_some() || self.checker.is_some() {
                 self.run_traced(&mut frame, &mut frames, pins)
             } else if self.gas_left == u64::MAX {
                 self.run_frame_from::<false>(&mut frame, &mut frames, pins)
@@ -456,6 +451,17 @@ impl Session<'_> {
                     return Err(invariant("pc out of range"));
                 };
                 next = pc + 1;
+                // The runtime type checks made before an instruction precede its execution
+                // and so its charge, as the peer's do.
+                if self.checker.is_some() {
+                    let source = function.links.instruction(function.id.def_index, pc);
+                    if let Some(instr) = source {
+                        if let Err(e) = self.check_before(frame, frames, instr, pc) {
+                            frame.pc = next;
+                            return Err(e);
+                        }
+                    }
+                }
                 if self.gas_left != u64::MAX {
                     let Some(left) = self.gas_left.checked_sub(1) else {
                         frame.pc = next;
@@ -516,6 +522,16 @@ impl Session<'_> {
                             }
                         }
                         Err(_) => {}
+                    }
+                }
+                if let (true, Ok(_), Some(instr)) = (self.checker.is_some(), &flow, source) {
+                    let checked = match flow {
+                        Ok(Flow::Return) => self.check_return(frame, frames, pc),
+                        _ => self.check_after(frame, frames, instr, pc),
+                    };
+                    if let Err(e) = checked {
+                        frame.pc = next;
+                        return Err(e);
                     }
                 }
                 match flow {
@@ -588,7 +604,7 @@ impl Session<'_> {
     fn pop_bool(&mut self) -> Result<bool, VmError> {
         match self.pop()? {
             Value::Bool(b) => Ok(b),
-            _ => Err(invariant("expected a bool")),
+            _ => Err(type_mismatch("expected a bool")),
         }
     }
 
@@ -743,7 +759,7 @@ impl Session<'_> {
             Op::Abort => {
                 let code = match self.pop()? {
                     Value::U64(c) => c,
-                    _ => return Err(invariant("abort code is not a u64")),
+                    _ => return Err(type_mismatch("abort code is not a u64")),
                 };
                 return Err(VmError::new(StatusCode::ABORTED).with_sub_status(code));
             }
@@ -868,13 +884,15 @@ impl Session<'_> {
         let msg = match self.pop() {
             Ok(Value::Container(c)) => match self.heap.take(c) {
                 Ok(Container::Bytes(b)) => b,
-                _ => return invariant("abort message is not a vector<u8>"),
+                _ => return type_mismatch("abort message is not a vector<u8>"),
             },
-            _ => return invariant("abort message is not a vector<u8>"),
+            Ok(_) => return type_mismatch("abort message is not a vector<u8>"),
+            Err(e) => return e,
         };
         let code = match self.pop() {
             Ok(Value::U64(c)) => c,
-            _ => return invariant("abort code is not a u64"),
+            Ok(_) => return type_mismatch("abort code is not a u64"),
+            Err(e) => return e,
         };
         let limit = self.runtime.config.max_abort_message;
         if msg.len() > limit {

@@ -1,6 +1,6 @@
 //! Global storage instructions: `exists`, `borrow_global`, `move_from`, `move_to`.
 
-use super::{invariant, Frame};
+use super::{invariant, type_mismatch, Frame};
 use crate::ir::Op;
 use crate::ir::TypeSlot;
 use crate::loader::Body;
@@ -79,7 +79,7 @@ impl Session<'_> {
     fn pop_address(&mut self) -> Result<AccountAddress, VmError> {
         match self.pop()? {
             Value::Address(a) => Ok(a),
-            _ => Err(invariant("expected an address")),
+            _ => Err(type_mismatch("expected an address")),
         }
     }
 
@@ -166,11 +166,11 @@ impl Session<'_> {
             .write()?
             .check_layout(ty, max_nodes, max_depth)?;
         let Value::Container(resource) = self.pop()? else {
-            return Err(invariant("move_to of a non-struct"));
+            return Err(type_mismatch("move_to of a non-struct"));
         };
         let signer = match self.pop_ref()?.place {
             Place::Whole(c) => c,
-            _ => return Err(invariant("move_to without a signer reference")),
+            _ => return Err(type_mismatch("move_to without a signer reference")),
         };
         let addr = match self.heap.get(signer)? {
             Container::Variant(_, f) => match f.first() {

@@ -7,7 +7,10 @@ mod exec;
 mod globals;
 mod refs;
 mod stack;
+mod typecheck;
 mod vector;
+
+pub(crate) use typecheck::TypeChecker;
 
 pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 
@@ -317,6 +320,19 @@ pub(crate) fn stack_trace(frames: &[Frame<'_>]) -> Vec<StackFrameInfo> {
             pc: fr.pc.saturating_sub(1) as u16,
         })
         .collect()
+}
+
+/// A value of the wrong kind for its instruction (only code that skipped the verifier gets
+/// there): `INTERNAL_TYPE_ERROR`, as the peer reports a value it cannot cast.
+#[cold]
+pub(crate) fn type_mismatch(msg: &str) -> VmError {
+    VmError::new(StatusCode::INTERNAL_TYPE_ERROR).with_message(msg)
+}
+
+/// A pop from an empty operand stack (only code that skipped the verifier gets there).
+#[cold]
+pub(crate) fn underflow() -> VmError {
+    VmError::new(StatusCode::EMPTY_VALUE_STACK)
 }
 
 #[cold]

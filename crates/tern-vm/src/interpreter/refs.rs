@@ -1,6 +1,6 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
-use super::{invariant, Frame};
+use super::{invariant, type_mismatch, underflow, Frame};
 use crate::loader::{Body, ConstValue, Function};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
@@ -10,14 +10,14 @@ impl Session<'_> {
     pub(crate) fn pop_ref(&mut self) -> Result<Ref, VmError> {
         match self.pop()? {
             Value::Ref(r) => Ok(r),
-            _ => Err(invariant("expected a reference")),
+            _ => Err(type_mismatch("expected a reference")),
         }
     }
 
     fn pop_whole(&mut self) -> Result<u32, VmError> {
         match self.pop_ref()?.place {
             Place::Whole(c) => Ok(c),
-            _ => Err(invariant("expected a reference to a container")),
+            _ => Err(type_mismatch("expected a reference to a container")),
         }
     }
 
@@ -54,7 +54,7 @@ impl Session<'_> {
             Container::Struct(fields) => *fields
                 .get(usize::from(offset))
                 .ok_or_else(|| invariant("field offset out of range"))?,
-            _ => return Err(invariant("field borrow on a non-struct")),
+            _ => return Err(type_mismatch("field borrow on a non-struct")),
         };
         self.push(Self::elem_ref(c, u32::from(offset), v))
     }
@@ -94,7 +94,7 @@ impl Session<'_> {
                     .get(usize::from(offset))
                     .ok_or_else(|| invariant("field offset out of range"))?
             }
-            _ => return Err(invariant("variant field borrow on a non-enum")),
+            _ => return Err(type_mismatch("variant field borrow on a non-enum")),
         };
         self.push(Self::elem_ref(c, u32::from(offset), v))
     }
@@ -161,7 +161,7 @@ impl Session<'_> {
             .machine
             .operands
             .take_top(usize::from(n))
-            .ok_or_else(|| invariant("operand stack underflow"))?
+            .ok_or_else(underflow)?
             .into();
         let c = match variant {
             Some(tag) => Container::Variant(tag, fields),
@@ -180,13 +180,13 @@ impl Session<'_> {
 
     pub(crate) fn unpack(&mut self, n: u16) -> Result<(), VmError> {
         let Value::Container(c) = self.pop()? else {
-            return Err(invariant("unpack of a non-struct"));
+            return Err(type_mismatch("unpack of a non-struct"));
         };
         match self.heap.take(c)? {
             Container::Struct(fields) if fields.len() == usize::from(n) => {
                 self.push_fields(&fields)
             }
-            _ => Err(invariant("unpack of a non-struct")),
+            _ => Err(type_mismatch("unpack of a non-struct")),
         }
     }
 
@@ -197,7 +197,7 @@ impl Session<'_> {
         n: u16,
     ) -> Result<(), VmError> {
         let Value::Container(c) = self.pop()? else {
-            return Err(invariant("unpack of a non-enum"));
+            return Err(type_mismatch("unpack of a non-enum"));
         };
         let check = body
             .variant_checks
@@ -205,7 +205,7 @@ impl Session<'_> {
             .ok_or_else(|| invariant("bad variant check"))?;
         let tag = match self.heap.get(c)? {
             Container::Variant(tag, _) => *tag,
-            _ => return Err(invariant("unpack of a non-enum")),
+            _ => return Err(type_mismatch("unpack of a non-enum")),
         };
         if !check.allowed.contains(&tag) {
             let name = |v: u16| {
@@ -227,7 +227,7 @@ impl Session<'_> {
             Container::Variant(_, fields) if fields.len() == usize::from(n) => {
                 self.push_fields(&fields)
             }
-            _ => Err(invariant("unpack of a non-enum")),
+            _ => Err(type_mismatch("unpack of a non-enum")),
         }
     }
 
@@ -235,7 +235,7 @@ impl Session<'_> {
         let c = self.pop_whole()?;
         let tag = match self.heap.get(c)? {
             Container::Variant(tag, _) => *tag,
-            _ => return Err(invariant("variant test on a non-enum")),
+            _ => return Err(type_mismatch("variant test on a non-enum")),
         };
         self.push(Value::Bool(tag == variant))
     }

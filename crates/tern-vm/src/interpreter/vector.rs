@@ -2,7 +2,7 @@
 //! (1 index out of bounds, 2 pop from empty, 3 unpack length mismatch).
 
 use super::refs::element;
-use super::{invariant, Frame};
+use super::{type_mismatch, underflow, Frame};
 use crate::ir::TypeSlot;
 use crate::loader::Body;
 use crate::session::Session;
@@ -19,14 +19,14 @@ impl Session<'_> {
     fn pop_u64(&mut self) -> Result<u64, VmError> {
         match self.pop()? {
             Value::U64(v) => Ok(v),
-            _ => Err(invariant("expected a u64")),
+            _ => Err(type_mismatch("expected a u64")),
         }
     }
 
     fn pop_vec_ref(&mut self) -> Result<u32, VmError> {
         match self.pop_ref()?.place {
             Place::Whole(c) => Ok(c),
-            _ => Err(invariant("expected a vector reference")),
+            _ => Err(type_mismatch("expected a vector reference")),
         }
     }
 
@@ -44,13 +44,13 @@ impl Session<'_> {
             .machine
             .operands
             .pop_top_values(n as usize)
-            .ok_or_else(|| invariant("operand stack underflow"))?;
+            .ok_or_else(underflow)?;
         let c = if is_bytes {
             let mut bytes = Vec::with_capacity(items.len());
             for v in items {
                 match *v {
                     Value::U8(b) => bytes.push(b),
-                    _ => return Err(invariant("vector<u8> element is not a u8")),
+                    _ => return Err(type_mismatch("vector<u8> element is not a u8")),
                 }
             }
             Container::Bytes(bytes)
@@ -68,7 +68,7 @@ impl Session<'_> {
         let len = match self.heap.get(c)? {
             Container::Vec(e) => e.len(),
             Container::Bytes(b) => b.len(),
-            _ => return Err(invariant("length of a non-vector")),
+            _ => return Err(type_mismatch("length of a non-vector")),
         };
         self.push(Value::U64(len as u64))
     }
@@ -80,7 +80,7 @@ impl Session<'_> {
         let len = match container {
             Container::Vec(e) => e.len(),
             Container::Bytes(b) => b.len(),
-            _ => return Err(invariant("borrow of a non-vector")),
+            _ => return Err(type_mismatch("borrow of a non-vector")),
         };
         if i >= len as u64 {
             return Err(vec_error(1));
@@ -103,7 +103,7 @@ impl Session<'_> {
         match (self.heap.get_mut(c)?, v) {
             (Container::Vec(e), v) => e.push(v),
             (Container::Bytes(b), Value::U8(x)) => b.push(x),
-            _ => return Err(invariant("push onto a non-vector")),
+            _ => return Err(type_mismatch("push onto a non-vector")),
         }
         Ok(())
     }
@@ -113,7 +113,7 @@ impl Session<'_> {
         let v = match self.heap.get_mut(c)? {
             Container::Vec(e) => e.pop(),
             Container::Bytes(b) => b.pop().map(Value::U8),
-            _ => return Err(invariant("pop from a non-vector")),
+            _ => return Err(type_mismatch("pop from a non-vector")),
         };
         let v = v.ok_or_else(|| vec_error(2))?;
         self.push(v)
@@ -121,12 +121,12 @@ impl Session<'_> {
 
     pub(crate) fn vec_unpack(&mut self, n: u32) -> Result<(), VmError> {
         let Value::Container(c) = self.pop()? else {
-            return Err(invariant("unpack of a non-vector"));
+            return Err(type_mismatch("unpack of a non-vector"));
         };
         let len = match self.heap.get(c)? {
             Container::Vec(e) => e.len(),
             Container::Bytes(b) => b.len(),
-            _ => return Err(invariant("unpack of a non-vector")),
+            _ => return Err(type_mismatch("unpack of a non-vector")),
         };
         if len != n as usize {
             return Err(vec_error(3));
@@ -142,7 +142,7 @@ impl Session<'_> {
                     self.push(Value::U8(x))?;
                 }
             }
-            _ => return Err(invariant("unpack of a non-vector")),
+            _ => return Err(type_mismatch("unpack of a non-vector")),
         }
         Ok(())
     }
@@ -154,7 +154,7 @@ impl Session<'_> {
         let ok = match self.heap.get_mut(c)? {
             Container::Vec(e) => swap_checked(e, i, j),
             Container::Bytes(b) => swap_checked(b, i, j),
-            _ => return Err(invariant("swap in a non-vector")),
+            _ => return Err(type_mismatch("swap in a non-vector")),
         };
         if ok {
             Ok(())

@@ -3,7 +3,7 @@
 
 mod constants;
 mod lower;
-mod signature;
+pub(crate) mod signature;
 
 pub(crate) use constants::read_uleb as read_uleb_public;
 pub use constants::{decode_constant, ConstValue};
@@ -271,7 +271,7 @@ impl ModuleLinks {
                     .as_ref()?
                     .code
             }
-            SourceCode::Script(code) => code,
+            SourceCode::Script(s) => &s.code.code,
             SourceCode::None => return None,
         };
         code.get(pc as usize)
@@ -287,8 +287,8 @@ pub enum SourceCode {
     None,
     /// The module's definitions.
     Module(Arc<CompiledModule>),
-    /// A script's `main`.
-    Script(Vec<tern_binary::Bytecode>),
+    /// A script (its tables are needed by the runtime type checks).
+    Script(Arc<CompiledScript>),
 }
 
 /// A loaded module.
@@ -526,7 +526,7 @@ impl CodeCache {
     /// Loads a script's `main` as a function.
     pub fn load_script(&mut self, script: &CompiledScript) -> Result<Arc<Function>, VmError> {
         let mut links = self.build_links(script, None)?;
-        links.source = SourceCode::Script(script.code.code.clone());
+        links.source = SourceCode::Script(Arc::new(script.clone()));
         let links = Arc::new(links);
         lower::load_script(self, script, links).map(Arc::new)
     }

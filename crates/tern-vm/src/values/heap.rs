@@ -446,6 +446,11 @@ impl Heap {
                 Err(VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                     .with_message("cannot compare references by value"))
             }
+            // Values of different kinds (only code that skipped the verifier compares them).
+            _ if std::mem::discriminant(&a) != std::mem::discriminant(&b) => {
+                Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
+                    .with_message(format!("cannot compare values: {a:?}, {b:?}")))
+            }
             _ => Ok(a == b),
         }
     }

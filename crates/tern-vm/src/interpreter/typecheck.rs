@@ -1,0 +1,1475 @@
+//! Runtime type checks for code that did not pass the bytecode verifier (the peer's
+//! "paranoid" mode, `Session::set_type_checks`).
+//!
+//! A stack of types runs beside the operand stack, and each frame knows the instantiated types
+//! of its locals. Each original instruction is checked in two steps, as the peer does:
+//! before it executes (`before`: conditional branches, `StLoc`, `Ret`, `Abort`, calls and
+//! closure packing) and after it succeeded (`after`: everything else), so that an
+//! instruction whose values fail at run time reports that failure, not the type check. A
+//! failed check is `UNKNOWN_INVARIANT_VIOLATION_ERROR` with sub-status 1 and the peer's message
+//! (`status-codes.md` §5); where it is located follows the peer: at the instruction; at a
+//! native's own module and offset 0 for a native's arguments; at the caller's caller (no
+//! offset) for a Move callee's arguments; at the `ret` for a return.
+//!
+//! The checks run only in the traced dispatch loop, so the ordinary loops carry no cost.
+
+use super::{stack_trace, Frame};
+use crate::loader::{signature, CodeCache, Function, SourceCode};
+use crate::session::Session;
+use crate::types::{StructId, TypeId, TypeLimits, TypeListId, TypeNode};
+use crate::values::{ClosureTarget, Container, Value};
+use std::sync::Arc;
+use tern_binary::{
+    BinaryTables, Bytecode, CompiledModule, CompiledScript, FunctionAttribute, SignatureIndex,
+    SignatureToken, StructDefinitionIndex, StructFieldInformation, Visibility,
+};
+use tern_primitives::{Ability, AbilitySet, Location, ModuleId, StatusCode, VmError};
+
+/// The sub-status of a failed runtime type check.
+const PARANOID_FAILURE: u64 = 1;
+
+/// A failed runtime type check.
+#[cold]
+fn failure(msg: String) -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        .with_sub_status(PARANOID_FAILURE)
+        .with_message(msg)
+}
+
+#[cold]
+fn empty_stack() -> VmError {
+    VmError::new(StatusCode::EMPTY_VALUE_STACK).with_message("runtime type stack empty")
+}
+
+/// The type stack and the local types of the frames of a checked run.
+#[derive(Debug, Default)]
+pub(crate) struct TypeChecker {
+    stack: Vec<TypeId>,
+    frames: Vec<TypeFrame>,
+}
+
+/// What the checks know of one frame.
+#[derive(Debug)]
+struct TypeFrame {
+    /// Instantiated types of the parameters and locals.
+    locals: Vec<TypeId>,
+    /// Height of the type stack when the frame was entered (its arguments taken).
+    caller_height: usize,
+}
+
+/// The tables an instruction's operands index into.
+#[derive(Clone, Copy)]
+enum Unit<'a> {
+    Module(&'a CompiledModule),
+    Script(&'a CompiledScript),
+}
+
+impl<'a> Unit<'a> {
+    fn of(f: &'a Function) -> Result<Unit<'a>, VmError> {
+        match &f.links.source {
+            SourceCode::Module(m) => Ok(Unit::Module(m)),
+            SourceCode::Script(s) => Ok(Unit::Script(s)),
+            SourceCode::None => Err(super::invariant("no tables to type check against")),
+        }
+    }
+
+    fn module(self) -> Result<&'a CompiledModule, VmError> {
+        match self {
+            Unit::Module(m) => Ok(m),
+            Unit::Script(_) => Err(super::invariant("a script has no definitions")),
+        }
+    }
+
+    fn convert(self, cache: &mut CodeCache, tok: &SignatureToken) -> Result<TypeId, VmError> {
+        match self {
+            Unit::Module(m) => signature::convert(cache, m, tok),
+            Unit::Script(s) => signature::convert(cache, s, tok),
+        }
+    }
+
+    fn signature(self, idx: SignatureIndex) -> Result<&'a [SignatureToken], VmError> {
+        let sig = match self {
+            Unit::Module(m) => m.signature_at(idx),
+            Unit::Script(s) => s.signature_at(idx),
+        };
+        sig.map(|s| s.0.as_slice())
+            .ok_or_else(crate::loader::bad_index)
+    }
+}
+
+/// The context of the instruction being checked.
+struct Cx<'a> {
+    cache: &'a mut CodeCache,
+    unit: Unit<'a>,
+    ty_args: &'a [TypeId],
+}
+
+impl Cx<'_> {
+    /// `tok` under the frame's type arguments.
+    fn ty(&mut self, tok: &SignatureToken) -> Result<TypeId, VmError> {
+        let t = self.unit.convert(self.cache, tok)?;
+        self.cache
+            .types
+            .substitute(t, self.ty_args, &TypeLimits::NONE)
+    }
+
+    /// The types of a signature under the frame's type arguments.
+    fn sig(&mut self, idx: SignatureIndex) -> Result<Vec<TypeId>, VmError> {
+        let toks = self.unit.signature(idx)?;
+        toks.iter().map(|t| self.ty(t)).collect()
+    }
+
+    /// The first type of a signature (vector element types, closure types).
+    fn sig_first(&mut self, idx: SignatureIndex) -> Result<TypeId, VmError> {
+        let toks = self.unit.signature(idx)?;
+        let tok = toks.first().ok_or_else(crate::loader::bad_index)?;
+        self.ty(tok)
+    }
+
+    fn prim(&mut self, node: TypeNode) -> TypeId {
+        self.cache.types.intern(node)
+    }
+
+    fn reference(&mut self, ty: TypeId, mutable: bool) -> TypeId {
+        if mutable {
+            self.prim(TypeNode::MutableReference(ty))
+        } else {
+            self.prim(TypeNode::Reference(ty))
+        }
+    }
+
+    /// The struct type of a definition with `args` as its type arguments, and its id.
+    fn struct_ty(
+        &mut self,
+        def: StructDefinitionIndex,
+        args: &[TypeId],
+    ) -> Result<(TypeId, StructId), VmError> {
+        let m = self.unit.module()?;
+        let d = m
+            .struct_defs
+            .get(def.idx())
+            .ok_or_else(crate::loader::bad_index)?;
+        let sid = signature::struct_of(self.cache, m, d.struct_handle.0)?;
+        let list = self.cache.types.intern_list(args);
+        Ok((self.prim(TypeNode::Struct(sid, list)), sid))
+    }
+
+    /// The field types of a definition (of `variant` for an enum) with `args` substituted.
+    fn field_tys(
+        &mut self,
+        def: StructDefinitionIndex,
+        variant: Option<u16>,
+        args: &[TypeId],
+    ) -> Result<Vec<TypeId>, VmError> {
+        let m = self.unit.module()?;
+        let d = m
+            .struct_defs
+            .get(def.idx())
+            .ok_or_else(crate::loader::bad_index)?;
+        let fields = match (&d.field_information, variant) {
+            (StructFieldInformation::Declared(f), None) => f.as_slice(),
+            (StructFieldInformation::DeclaredVariants(vs), Some(v)) => vs
+                .get(usize::from(v))
+                .map(|v| v.fields.as_slice())
+                .ok_or_else(crate::loader::bad_index)?,
+            _ => {
+                return Err(super::invariant(
+                    "struct layout does not match the instruction",
+                ))
+            }
+        };
+        let mut out = Vec::with_capacity(fields.len());
+        for f in fields {
+            let t = signature::convert(self.cache, m, &f.type_)?;
+            out.push(self.cache.types.substitute(t, args, &TypeLimits::NONE)?);
+        }
+        Ok(out)
+    }
+
+    /// Type arguments named by a signature index (instantiations).
+    fn inst_args(&mut self, idx: SignatureIndex) -> Result<Vec<TypeId>, VmError> {
+        self.sig(idx)
+    }
+
+    /// Struct type and field types of a struct definition instantiation.
+    fn struct_inst(
+        &mut self,
+        si: u16,
+        variant: Option<u16>,
+    ) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let m = self.unit.module()?;
+        let inst = m
+            .struct_def_instantiations
+            .get(usize::from(si))
+            .ok_or_else(crate::loader::bad_index)?;
+        let args = self.inst_args(inst.type_parameters)?;
+        let (ty, _) = self.struct_ty(inst.def, &args)?;
+        let fields = self.field_tys(inst.def, variant, &args)?;
+        Ok((ty, fields))
+    }
+
+    /// Struct type and field types of a variant handle (`args` the enum's type arguments).
+    fn variant(
+        &mut self,
+        handle: u16,
+        args: Option<SignatureIndex>,
+    ) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let m = self.unit.module()?;
+        let h = m
+            .struct_variant_handles
+            .get(usize::from(handle))
+            .ok_or_else(crate::loader::bad_index)?;
+        let args = match args {
+            Some(a) => self.inst_args(a)?,
+            None => Vec::new(),
+        };
+        let (ty, _) = self.struct_ty(h.struct_index, &args)?;
+        let fields = self.field_tys(h.struct_index, Some(h.variant), &args)?;
+        Ok((ty, fields))
+    }
+
+    fn variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let m = self.unit.module()?;
+        let inst = m
+            .struct_variant_instantiations
+            .get(usize::from(idx))
+            .ok_or_else(crate::loader::bad_index)?;
+        self.variant(inst.handle.0, Some(inst.type_parameters))
+    }
+
+    /// Struct type and field type of a field handle.
+    fn field(
+        &mut self,
+        fh: u16,
+        args: Option<SignatureIndex>,
+    ) -> Result<(TypeId, TypeId), VmError> {
+        let m = self.unit.module()?;
+        let h = m
+            .field_handles
+            .get(usize::from(fh))
+            .ok_or_else(crate::loader::bad_index)?;
+        let args = match args {
+            Some(a) => self.inst_args(a)?,
+            None => Vec::new(),
+        };
+        let (ty, _) = self.struct_ty(h.owner, &args)?;
+        let fields = self.field_tys(h.owner, None, &args)?;
+        let field = fields
+            .get(usize::from(h.field))
+            .copied()
+            .ok_or_else(crate::loader::bad_index)?;
+        Ok((ty, field))
+    }
+
+    fn field_inst(&mut self, fi: u16) -> Result<(TypeId, TypeId), VmError> {
+        let m = self.unit.module()?;
+        let inst = m
+            .field_instantiations
+            .get(usize::from(fi))
+            .ok_or_else(crate::loader::bad_index)?;
+        self.field(inst.handle.0, Some(inst.type_parameters))
+    }
+
+    /// Struct type and field type of a variant field handle (the field as declared in the
+    /// first variant the handle names).
+    fn variant_field(
+        &mut self,
+        vh: u16,
+        args: Option<SignatureIndex>,
+    ) -> Result<(TypeId, TypeId), VmError> {
+        let m = self.unit.module()?;
+        let h = m
+            .variant_field_handles
+            .get(usize::from(vh))
+            .ok_or_else(crate::loader::bad_index)?;
+        let args = match args {
+            Some(a) => self.inst_args(a)?,
+            None => Vec::new(),
+        };
+        let variant = *h.variants.first().ok_or_else(crate::loader::bad_index)?;
+        let (ty, _) = self.struct_ty(h.struct_index, &args)?;
+        let fields = self.field_tys(h.struct_index, Some(variant), &args)?;
+        let field = fields
+            .get(usize::from(h.field))
+            .copied()
+            .ok_or_else(crate::loader::bad_index)?;
+        Ok((ty, field))
+    }
+
+    fn variant_field_inst(&mut self, vi: u16) -> Result<(TypeId, TypeId), VmError> {
+        let m = self.unit.module()?;
+        let inst = m
+            .variant_field_instantiations
+            .get(usize::from(vi))
+            .ok_or_else(crate::loader::bad_index)?;
+        self.variant_field(inst.handle.0, Some(inst.type_parameters))
+    }
+
+    fn abilities(&self, ty: TypeId) -> AbilitySet {
+        self.cache.abilities(ty)
+    }
+
+    fn show(&self, ty: TypeId) -> String {
+        show_type(self.cache, ty)
+    }
+
+    fn has_ability(&self, ty: TypeId, a: Ability) -> Result<(), VmError> {
+        if self.abilities(ty).has(a) {
+            return Ok(());
+        }
+        Err(failure(format!(
+            "Type {} does not have expected ability {}",
+            self.show(ty),
+            a.name()
+        )))
+    }
+
+    fn check_eq(&self, given: TypeId, expected: TypeId) -> Result<(), VmError> {
+        if given == expected {
+            return Ok(());
+        }
+        Err(failure(format!(
+            "Expected type {}, got {}",
+            self.show(expected),
+            self.show(given)
+        )))
+    }
+
+    fn assignable(&self, given: TypeId, expected: TypeId) -> Result<(), VmError> {
+        assignable(self.cache, given, expected)
+    }
+
+    /// `ty` is a reference (a mutable one when `mutable`) to `expected`.
+    fn ref_eq(&self, ty: TypeId, expected: TypeId, mutable: bool) -> Result<(), VmError> {
+        match self.cache.types.node(ty) {
+            TypeNode::MutableReference(inner) => self.check_eq(*inner, expected),
+            TypeNode::Reference(inner) if !mutable => self.check_eq(*inner, expected),
+            _ => Err(failure(format!(
+                "Expected a (mutable: {mutable}) reference type, got {}",
+                self.show(ty)
+            ))),
+        }
+    }
+
+    /// `ty` is a reference (a mutable one when `mutable`) to a vector of `elem`; returns
+    /// the element type.
+    fn vec_ref(&self, ty: TypeId, elem: TypeId, mutable: bool) -> Result<TypeId, VmError> {
+        let inner = match self.cache.types.node(ty) {
+            TypeNode::MutableReference(inner) => Some(*inner),
+            TypeNode::Reference(inner) if !mutable => Some(*inner),
+            _ => None,
+        };
+        if let Some(inner) = inner {
+            if let TypeNode::Vector(e) = self.cache.types.node(inner) {
+                self.check_eq(*e, elem)?;
+                return Ok(*e);
+            }
+        }
+        Err(failure(format!(
+            "Expected a (mutable: {mutable}) vector reference, got {}",
+            self.show(ty)
+        )))
+    }
+
+    fn is(&self, ty: TypeId, node: &TypeNode, what: &str) -> Result<(), VmError> {
+        if self.cache.types.node(ty) == node {
+            return Ok(());
+        }
+        Err(failure(format!(
+            "Expected {what} type, got {}",
+            self.show(ty)
+        )))
+    }
+}
+
+/// Whether a value of type `given` may be used where `expected` is: the types are equal,
+/// except that a function type may have more abilities than expected, and an immutable
+/// reference's target is compared the same way (a mutable reference's must be equal).
+fn assignable(cache: &CodeCache, given: TypeId, expected: TypeId) -> Result<(), VmError> {
+    let ok = match (cache.types.node(expected), cache.types.node(given)) {
+        (TypeNode::Function(a, r, ab), TypeNode::Function(ga, gr, gab)) => {
+            a == ga && r == gr && ab.is_subset(*gab)
+        }
+        (TypeNode::Reference(e), TypeNode::Reference(g)) => {
+            assignable(cache, *g, *e)?;
+            true
+        }
+        _ => given == expected,
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(failure(format!(
+        "Expected type {}, got {} which is not assignable ",
+        show_type(cache, expected),
+        show_type(cache, given)
+    )))
+}
+
+/// A runtime type as the peer prints it in check messages (`status-codes.md` §5).
+fn show_type(cache: &CodeCache, ty: TypeId) -> String {
+    let list = |l: TypeListId, sep: &str| {
+        cache
+            .types
+            .list(l)
+            .iter()
+            .map(|t| show_type(cache, *t))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match cache.types.node(ty) {
+        TypeNode::Bool => "bool".into(),
+        TypeNode::U8 => "u8".into(),
+        TypeNode::U16 => "u16".into(),
+        TypeNode::U32 => "u32".into(),
+        TypeNode::U64 => "u64".into(),
+        TypeNode::U128 => "u128".into(),
+        TypeNode::U256 => "u256".into(),
+        TypeNode::I8 => "i8".into(),
+        TypeNode::I16 => "i16".into(),
+        TypeNode::I32 => "i32".into(),
+        TypeNode::I64 => "i64".into(),
+        TypeNode::I128 => "i128".into(),
+        TypeNode::I256 => "i256".into(),
+        TypeNode::Address => "address".into(),
+        TypeNode::Signer => "signer".into(),
+        TypeNode::Vector(t) => format!("vector<{}>", show_type(cache, *t)),
+        TypeNode::Reference(t) => format!("&{}", show_type(cache, *t)),
+        TypeNode::MutableReference(t) => format!("&mut {}", show_type(cache, *t)),
+        TypeNode::Struct(sid, args) if *args == TypeListId::EMPTY => format!("s#{}", sid.0),
+        TypeNode::Struct(sid, args) => format!("s#{}<{}>", sid.0, list(*args, ",")),
+        TypeNode::Function(args, results, abilities) => {
+            let results = match cache.types.list(*results).len() {
+                0 => String::new(),
+                1 => list(*results, ", "),
+                _ => format!("({})", list(*results, ", ")),
+            };
+            let abilities = if abilities.is_empty() {
+                String::new()
+            } else {
+                format!(" has {abilities}")
+            };
+            format!("|{}|{results}{abilities}", list(*args, ", "))
+        }
+        TypeNode::TypeParam(i) => format!("_{i}"),
+    }
+}
+
+/// The name of a function in check messages: `0x<64 hex>::module::name`.
+fn qualified(f: &Function) -> String {
+    match &f.id.module {
+        Some(m) => format!("0x{}::{}::{}", m.address.full_hex(), m.name, f.name),
+        None => format!("script::{}", f.name),
+    }
+}
+
+impl TypeChecker {
+    fn pop(&mut self) -> Result<TypeId, VmError> {
+        self.stack.pop().ok_or_else(empty_stack)
+    }
+
+    fn popn(&mut self, n: usize) -> Result<Vec<TypeId>, VmError> {
+        let at = self.stack.len().checked_sub(n).ok_or_else(empty_stack)?;
+        Ok(self.stack.split_off(at))
+    }
+
+    fn top(&self) -> Result<TypeId, VmError> {
+        self.stack.last().copied().ok_or_else(empty_stack)
+    }
+
+    fn push(&mut self, ty: TypeId) {
+        self.stack.push(ty);
+    }
+
+    fn local(&self, i: u8) -> Result<TypeId, VmError> {
+        self.frames
+            .last()
+            .and_then(|f| f.locals.get(usize::from(i)))
+            .copied()
+            .ok_or_else(|| super::invariant("local index out of range"))
+    }
+
+    /// Packing: the field types are popped and checked, the struct type pushed.
+    fn pack(&mut self, cx: &Cx<'_>, ty: TypeId, fields: &[TypeId]) -> Result<(), VmError> {
+        let abilities = cx.abilities(ty);
+        let expected = if abilities.has(Ability::Key) {
+            abilities.without(Ability::Key).with(Ability::Store)
+        } else {
+            abilities
+        };
+        let given = self.popn(fields.len())?;
+        for (g, e) in given.iter().zip(fields) {
+            let have = cx.abilities(*g);
+            if !expected.is_subset(have) {
+                return Err(failure(format!(
+                    "Type {} has unexpected ability: expected {expected}, got {have}",
+                    cx.show(*g)
+                )));
+            }
+            cx.assignable(*g, *e)?;
+        }
+        self.push(ty);
+        Ok(())
+    }
+
+    fn unpack(&mut self, cx: &Cx<'_>, ty: TypeId, fields: &[TypeId]) -> Result<(), VmError> {
+        let given = self.pop()?;
+        cx.check_eq(given, ty)?;
+        self.stack.extend_from_slice(fields);
+        Ok(())
+    }
+
+    /// The checks made before `instr` executes (calls excepted: see [`Session::check_call`]).
+    fn before(
+        &mut self,
+        cx: &mut Cx<'_>,
+        instr: &Bytecode,
+        locals: &[Value],
+    ) -> Result<(), VmError> {
+        match instr {
+            Bytecode::BrTrue(_) | Bytecode::BrFalse(_) | Bytecode::Abort => {
+                self.pop()?;
+            }
+            Bytecode::AbortMsg => {
+                self.popn(2)?;
+            }
+            Bytecode::CallClosure(sig) => {
+                let expected = cx.sig_first(*sig)?;
+                let given = self.pop()?;
+                cx.assignable(given, expected)?;
+            }
+            Bytecode::Ret => {
+                let frame = self
+                    .frames
+                    .last()
+                    .ok_or_else(|| super::invariant("no frame"))?;
+                for (i, ty) in frame.locals.iter().enumerate() {
+                    if !matches!(locals.get(i), None | Some(Value::Invalid)) {
+                        cx.has_ability(*ty, Ability::Drop)?;
+                    }
+                }
+            }
+            Bytecode::StLoc(i) => {
+                let expected = self.local(*i)?;
+                let given = self.pop()?;
+                cx.assignable(given, expected)?;
+                if !matches!(locals.get(usize::from(*i)), None | Some(Value::Invalid)) {
+                    cx.has_ability(expected, Ability::Drop)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The checks made after `instr` executed.
+    fn after(&mut self, cx: &mut Cx<'_>, instr: &Bytecode) -> Result<(), VmError> {
+        use Bytecode as B;
+        match instr {
+            B::Pop => {
+                let t = self.pop()?;
+                cx.has_ability(t, Ability::Drop)?;
+            }
+            B::LdU8(_) => self.push(cx.prim(TypeNode::U8)),
+            B::LdU16(_) => self.push(cx.prim(TypeNode::U16)),
+            B::LdU32(_) => self.push(cx.prim(TypeNode::U32)),
+            B::LdU64(_) => self.push(cx.prim(TypeNode::U64)),
+            B::LdU128(_) => self.push(cx.prim(TypeNode::U128)),
+            B::LdU256(_) => self.push(cx.prim(TypeNode::U256)),
+            B::LdI8(_) => self.push(cx.prim(TypeNode::I8)),
+            B::LdI16(_) => self.push(cx.prim(TypeNode::I16)),
+            B::LdI32(_) => self.push(cx.prim(TypeNode::I32)),
+            B::LdI64(_) => self.push(cx.prim(TypeNode::I64)),
+            B::LdI128(_) => self.push(cx.prim(TypeNode::I128)),
+            B::LdI256(_) => self.push(cx.prim(TypeNode::I256)),
+            B::LdTrue | B::LdFalse => self.push(cx.prim(TypeNode::Bool)),
+            B::LdConst(i) => {
+                let tok = match cx.unit {
+                    Unit::Module(m) => m.constant_pool.get(i.idx()),
+                    Unit::Script(s) => s.constant_pool.get(i.idx()),
+                }
+                .map(|c| c.type_.clone())
+                .ok_or_else(crate::loader::bad_index)?;
+                let t = cx.ty(&tok)?;
+                self.push(t);
+            }
+            B::CopyLoc(i) => {
+                let t = self.local(*i)?;
+                cx.has_ability(t, Ability::Copy)?;
+                self.push(t);
+            }
+            B::MoveLoc(i) => {
+                let t = self.local(*i)?;
+                self.push(t);
+            }
+            B::MutBorrowLoc(i) | B::ImmBorrowLoc(i) => {
+                let t = self.local(*i)?;
+                let r = cx.reference(t, matches!(instr, B::MutBorrowLoc(_)));
+                self.push(r);
+            }
+            B::ImmBorrowField(h) | B::MutBorrowField(h) => {
+                let mutable = matches!(instr, B::MutBorrowField(_));
+                let given = self.pop()?;
+                let (st, field) = cx.field(h.0, None)?;
+                cx.ref_eq(given, st, mutable)?;
+                let r = cx.reference(field, mutable);
+                self.push(r);
+            }
+            B::ImmBorrowFieldGeneric(h) | B::MutBorrowFieldGeneric(h) => {
+                let mutable = matches!(instr, B::MutBorrowFieldGeneric(_));
+                let given = self.pop()?;
+                let (st, field) = cx.field_inst(h.0)?;
+                cx.ref_eq(given, st, mutable)?;
+                let r = cx.reference(field, mutable);
+                self.push(r);
+            }
+            B::ImmBorrowVariantField(h) | B::MutBorrowVariantField(h) => {
+                let mutable = matches!(instr, B::MutBorrowVariantField(_));
+                let given = self.pop()?;
+                let (st, field) = cx.variant_field(h.0, None)?;
+                cx.ref_eq(given, st, mutable)?;
+                let r = cx.reference(field, mutable);
+                self.push(r);
+            }
+            B::ImmBorrowVariantFieldGeneric(h) | B::MutBorrowVariantFieldGeneric(h) => {
+                let mutable = matches!(instr, B::MutBorrowVariantFieldGeneric(_));
+                let given = self.pop()?;
+                let (st, field) = cx.variant_field_inst(h.0)?;
+                cx.ref_eq(given, st, mutable)?;
+                let r = cx.reference(field, mutable);
+                self.push(r);
+            }
+            B::Pack(d) => {
+                let (ty, _) = cx.struct_ty(*d, &[])?;
+                let fields = cx.field_tys(*d, None, &[])?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::PackGeneric(i) => {
+                let (ty, fields) = cx.struct_inst(i.0, None)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::Unpack(d) => {
+                let (ty, _) = cx.struct_ty(*d, &[])?;
+                let fields = cx.field_tys(*d, None, &[])?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::UnpackGeneric(i) => {
+                let (ty, fields) = cx.struct_inst(i.0, None)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::PackVariant(h) => {
+                let (ty, fields) = cx.variant(h.0, None)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::PackVariantGeneric(i) => {
+                let (ty, fields) = cx.variant_inst(i.0)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::UnpackVariant(h) => {
+                let (ty, fields) = cx.variant(h.0, None)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::UnpackVariantGeneric(i) => {
+                let (ty, fields) = cx.variant_inst(i.0)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::TestVariant(h) => {
+                let (ty, _) = cx.variant(h.0, None)?;
+                let given = self.pop()?;
+                cx.ref_eq(given, ty, false)?;
+                self.push(cx.prim(TypeNode::Bool));
+            }
+            B::TestVariantGeneric(i) => {
+                let (ty, _) = cx.variant_inst(i.0)?;
+                let given = self.pop()?;
+                cx.ref_eq(given, ty, false)?;
+                self.push(cx.prim(TypeNode::Bool));
+            }
+            B::ReadRef => {
+                let r = self.pop()?;
+                let inner = match cx.cache.types.node(r) {
+                    TypeNode::Reference(t) | TypeNode::MutableReference(t) => *t,
+                    _ => {
+                        return Err(failure(format!(
+                            "Expected a reference to read, got {}",
+                            cx.show(r)
+                        )))
+                    }
+                };
+                cx.has_ability(inner, Ability::Copy)?;
+                self.push(inner);
+            }
+            B::WriteRef => {
+                let r = self.pop()?;
+                let v = self.pop()?;
+                match cx.cache.types.node(r) {
+                    TypeNode::MutableReference(inner) => {
+                        let inner = *inner;
+                        cx.assignable(v, inner)?;
+                        cx.has_ability(inner, Ability::Drop)?;
+                    }
+                    _ => {
+                        return Err(failure(format!(
+                            "Cannot write type {} to immutable type {}",
+                            cx.show(v),
+                            cx.show(r)
+                        )))
+                    }
+                }
+            }
+            B::FreezeRef => {
+                let r = self.pop()?;
+                match cx.cache.types.node(r) {
+                    TypeNode::MutableReference(inner) => {
+                        let inner = *inner;
+                        let frozen = cx.reference(inner, false);
+                        self.push(frozen);
+                    }
+                    _ => {
+                        return Err(failure(format!(
+                            "Expected a mutable reference to freeze, got {}",
+                            cx.show(r)
+                        )))
+                    }
+                }
+            }
+            B::CastU8
+            | B::CastU16
+            | B::CastU32
+            | B::CastU64
+            | B::CastU128
+            | B::CastU256
+            | B::CastI8
+            | B::CastI16
+            | B::CastI32
+            | B::CastI64
+            | B::CastI128
+            | B::CastI256 => {
+                self.pop()?;
+                let node = match instr {
+                    B::CastU8 => TypeNode::U8,
+                    B::CastU16 => TypeNode::U16,
+                    B::CastU32 => TypeNode::U32,
+                    B::CastU64 => TypeNode::U64,
+                    B::CastU128 => TypeNode::U128,
+                    B::CastU256 => TypeNode::U256,
+                    B::CastI8 => TypeNode::I8,
+                    B::CastI16 => TypeNode::I16,
+                    B::CastI32 => TypeNode::I32,
+                    B::CastI64 => TypeNode::I64,
+                    B::CastI128 => TypeNode::I128,
+                    _ => TypeNode::I256,
+                };
+                self.push(cx.prim(node));
+            }
+            B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And => {
+                let rhs = self.pop()?;
+                cx.check_eq(rhs, self.top()?)?;
+            }
+            B::Shl | B::Shr => {
+                self.pop()?;
+            }
+            B::Lt | B::Le | B::Gt | B::Ge => {
+                let rhs = self.pop()?;
+                let lhs = self.pop()?;
+                cx.check_eq(rhs, lhs)?;
+                self.push(cx.prim(TypeNode::Bool));
+            }
+            B::Eq | B::Neq => {
+                let rhs = self.pop()?;
+                let lhs = self.pop()?;
+                cx.check_eq(rhs, lhs)?;
+                cx.has_ability(rhs, Ability::Drop)?;
+                self.push(cx.prim(TypeNode::Bool));
+            }
+            B::Not => {
+                let t = self.top()?;
+                cx.is(t, &TypeNode::Bool, "boolean")?;
+            }
+            B::MutBorrowGlobal(d) | B::ImmBorrowGlobal(d) => {
+                let a = self.pop()?;
+                cx.is(a, &TypeNode::Address, "address")?;
+                let (ty, _) = cx.struct_ty(*d, &[])?;
+                cx.has_ability(ty, Ability::Key)?;
+                let r = cx.reference(ty, matches!(instr, B::MutBorrowGlobal(_)));
+                self.push(r);
+            }
+            B::MutBorrowGlobalGeneric(i) | B::ImmBorrowGlobalGeneric(i) => {
+                let a = self.pop()?;
+                cx.is(a, &TypeNode::Address, "address")?;
+                let (ty, _) = generic_struct(cx, i.0)?;
+                cx.has_ability(ty, Ability::Key)?;
+                let r = cx.reference(ty, matches!(instr, B::MutBorrowGlobalGeneric(_)));
+                self.push(r);
+            }
+            B::Exists(_) | B::ExistsGeneric(_) => {
+                let a = self.pop()?;
+                cx.is(a, &TypeNode::Address, "address")?;
+                self.push(cx.prim(TypeNode::Bool));
+            }
+            B::MoveTo(_) | B::MoveToGeneric(_) => {
+                let given = self.pop()?;
+                let signer = self.pop()?;
+                let signer_ok = matches!(cx.cache.types.node(signer),
+                    TypeNode::Reference(t) if *cx.cache.types.node(*t) == TypeNode::Signer);
+                if !signer_ok {
+                    return Err(failure(format!(
+                        "Expected &signer type, got {}",
+                        cx.show(signer)
+                    )));
+                }
+                let ty = match instr {
+                    B::MoveTo(d) => cx.struct_ty(*d, &[])?.0,
+                    B::MoveToGeneric(i) => generic_struct(cx, i.0)?.0,
+                    _ => unreachable_instr()?,
+                };
+                cx.check_eq(given, ty)?;
+                cx.has_ability(given, Ability::Key)?;
+            }
+            B::MoveFrom(_) | B::MoveFromGeneric(_) => {
+                let a = self.pop()?;
+                cx.is(a, &TypeNode::Address, "address")?;
+                let ty = match instr {
+                    B::MoveFrom(d) => cx.struct_ty(*d, &[])?.0,
+                    B::MoveFromGeneric(i) => generic_struct(cx, i.0)?.0,
+                    _ => unreachable_instr()?,
+                };
+                cx.has_ability(ty, Ability::Key)?;
+                self.push(ty);
+            }
+            B::VecPack(sig, n) => {
+                let elem = cx.sig_first(*sig)?;
+                let n = usize::try_from(*n).map_err(|_| empty_stack())?;
+                for given in self.popn(n)? {
+                    cx.assignable(given, elem)?;
+                }
+                self.push(cx.prim(TypeNode::Vector(elem)));
+            }
+            B::VecLen(sig) => {
+                let elem = cx.sig_first(*sig)?;
+                let v = self.pop()?;
+                cx.vec_ref(v, elem, false)?;
+                self.push(cx.prim(TypeNode::U64));
+            }
+            B::VecImmBorrow(sig) | B::VecMutBorrow(sig) => {
+                let mutable = matches!(instr, B::VecMutBorrow(_));
+                let elem = cx.sig_first(*sig)?;
+                let i = self.pop()?;
+                cx.is(i, &TypeNode::U64, "U64")?;
+                let v = self.pop()?;
+                let e = cx.vec_ref(v, elem, mutable)?;
+                let r = cx.reference(e, mutable);
+                self.push(r);
+            }
+            B::VecPushBack(sig) => {
+                let elem = cx.sig_first(*sig)?;
+                let given = self.pop()?;
+                cx.assignable(given, elem)?;
+                let v = self.pop()?;
+                cx.vec_ref(v, elem, true)?;
+            }
+            B::VecPopBack(sig) => {
+                let elem = cx.sig_first(*sig)?;
+                let v = self.pop()?;
+                let e = cx.vec_ref(v, elem, true)?;
+                self.push(e);
+            }
+            B::VecUnpack(sig, n) => {
+                let elem = cx.sig_first(*sig)?;
+                let v = self.pop()?;
+                match cx.cache.types.node(v) {
+                    TypeNode::Vector(e) => cx.check_eq(*e, elem)?,
+                    _ => return Err(failure(format!("Expected vector type, got {}", cx.show(v)))),
+                }
+                for _ in 0..*n {
+                    self.push(elem);
+                }
+            }
+            B::VecSwap(sig) => {
+                let elem = cx.sig_first(*sig)?;
+                for _ in 0..2 {
+                    let i = self.pop()?;
+                    cx.is(i, &TypeNode::U64, "U64")?;
+                }
+                let v = self.pop()?;
+                cx.vec_ref(v, elem, true)?;
+            }
+            // Checked before execution, or by the call and closure paths.
+            B::BrTrue(_)
+            | B::BrFalse(_)
+            | B::Branch(_)
+            | B::Ret
+            | B::Abort
+            | B::AbortMsg
+            | B::StLoc(_)
+            | B::Call(_)
+            | B::CallGeneric(_)
+            | B::CallClosure(_)
+            | B::PackClosure(..)
+            | B::PackClosureGeneric(..)
+            | B::Nop
+            | B::Negate => {}
+        }
+        Ok(())
+    }
+}
+
+/// Instructions with nothing to check after they executed.
+fn checked_before_only(instr: &Bytecode) -> bool {
+    matches!(
+        instr,
+        Bytecode::BrTrue(_)
+            | Bytecode::BrFalse(_)
+            | Bytecode::Branch(_)
+            | Bytecode::Ret
+            | Bytecode::Abort
+            | Bytecode::AbortMsg
+            | Bytecode::StLoc(_)
+            | Bytecode::Call(_)
+            | Bytecode::CallGeneric(_)
+            | Bytecode::CallClosure(_)
+            | Bytecode::PackClosure(..)
+            | Bytecode::PackClosureGeneric(..)
+            | Bytecode::Nop
+            | Bytecode::Negate
+    )
+}
+
+/// The struct type of a struct definition instantiation (global storage instructions).
+fn generic_struct(cx: &mut Cx<'_>, si: u16) -> Result<(TypeId, StructId), VmError> {
+    let m = cx.unit.module()?;
+    let inst = m
+        .struct_def_instantiations
+        .get(usize::from(si))
+        .ok_or_else(crate::loader::bad_index)?;
+    let args = cx.inst_args(inst.type_parameters)?;
+    cx.struct_ty(inst.def, &args)
+}
+
+#[cold]
+fn unreachable_instr() -> Result<TypeId, VmError> {
+    Err(super::invariant("unexpected instruction"))
+}
+
+/// Where the error of a check is reported.
+enum At {
+    /// At the instruction (with the suspended frames as execution state).
+    Instruction,
+    /// At the native's module, offset 0 of its definition.
+    Native(Option<ModuleId>, u16),
+    /// At the caller's caller, without offsets (a Move callee's arguments).
+    CallersCaller,
+    /// At the `ret`, without execution state.
+    Return,
+}
+
+/// A call the checks are about to see: the callee, its type arguments and capture mask.
+struct Callee {
+    function: Arc<Function>,
+    ty_args: Vec<TypeId>,
+    mask: u64,
+    closure: bool,
+}
+
+impl Session<'_> {
+    /// Turns the runtime type checks of later executions on or off (see the module docs).
+    pub fn set_type_checks(&mut self, on: bool) {
+        self.checker = on.then(Default::default);
+    }
+
+    /// Starts the checks of a run at its entry frame.
+    pub(crate) fn check_entry(&mut self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
+        if self.checker.is_none() {
+            return Ok(());
+        }
+        let locals = self.instantiate_types(&f.local_types, ty_args)?;
+        let Some(checker) = self.checker.as_deref_mut() else {
+            return Ok(());
+        };
+        checker.stack.clear();
+        checker.frames.clear();
+        checker.frames.push(TypeFrame {
+            locals,
+            caller_height: 0,
+        });
+        Ok(())
+    }
+
+    /// The checks before original instruction `instr` at `pc` of `frame` executes, calls
+    /// included. Errors come located.
+    pub(crate) fn check_before<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        frames: &[Frame<'a>],
+        instr: &Bytecode,
+        pc: u32,
+    ) -> Result<(), VmError> {
+        if matches!(instr, Bytecode::Branch(_) | Bytecode::Nop) {
+            return Ok(());
+        }
+        let Some(mut checker) = self.checker.take() else {
+            return Ok(());
+        };
+        let result = self.checked_before(&mut checker, frame, instr);
+        self.checker = Some(checker);
+        result.map_err(|(e, at)| self.place(e, at, frame, frames, pc))
+    }
+
+    /// The checks after `instr` executed.
+    pub(crate) fn check_after<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        frames: &[Frame<'a>],
+        instr: &Bytecode,
+        pc: u32,
+    ) -> Result<(), VmError> {
+        if checked_before_only(instr) {
+            return Ok(());
+        }
+        let Some(mut checker) = self.checker.take() else {
+            return Ok(());
+        };
+        let result = (|| {
+            let f: &Function = frame.function;
+            let mut cache = self.runtime.write()?;
+            let mut cx = Cx {
+                cache: &mut cache,
+                unit: Unit::of(f)?,
+                ty_args: frame.ty_args(),
+            };
+            checker.after(&mut cx, instr)
+        })();
+        self.checker = Some(checker);
+        result.map_err(|e| self.place(e, At::Instruction, frame, frames, pc))
+    }
+
+    /// The checks of a return from `frame` (its `ret` at `pc`): the type stack holds exactly
+    /// the caller's types and the results, and the results have the declared types.
+    pub(crate) fn check_return<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        frames: &[Frame<'a>],
+        pc: u32,
+    ) -> Result<(), VmError> {
+        let Some(mut checker) = self.checker.take() else {
+            return Ok(());
+        };
+        let f: &Function = frame.function;
+        let result = self
+            .instantiate_types(&f.returns, frame.ty_args())
+            .and_then(|returns| {
+                let height = checker
+                    .frames
+                    .last()
+                    .map(|t| t.caller_height)
+                    .ok_or_else(|| super::invariant("no frame"))?;
+                let expected = height + returns.len();
+                if checker.stack.len() != expected {
+                    return Err(failure(format!(
+                        "Stack size mismatch when returning from {}: expected: {expected}, got: {}",
+                        qualified(f),
+                        checker.stack.len()
+                    )));
+                }
+                let mut cache = self.runtime.write()?;
+                let cx = Cx {
+                    cache: &mut cache,
+                    unit: Unit::of(f)?,
+                    ty_args: frame.ty_args(),
+                };
+                for (given, want) in checker.stack[height..].iter().zip(&returns) {
+                    cx.assignable(*given, *want)?;
+                }
+                checker.frames.pop();
+                Ok(())
+            });
+        self.checker = Some(checker);
+        result.map_err(|e| self.place(e, At::Return, frame, frames, pc))
+    }
+
+    fn checked_before(
+        &mut self,
+        checker: &mut TypeChecker,
+        frame: &Frame<'_>,
+        instr: &Bytecode,
+    ) -> Result<(), (VmError, At)> {
+        let at = |e| (e, At::Instruction);
+        let f: &Function = frame.function;
+        let window = f.local_types.len();
+        let base = frame.base as usize;
+        // The callee of a call, resolved as the call will resolve it; a callee that does not
+        // resolve is left to the call itself, which fails the same way.
+        let callee = match instr {
+            Bytecode::Call(h) => self.resolve(&f.links, h.0).ok().map(|function| Callee {
+                function,
+                ty_args: Vec::new(),
+                mask: 0,
+                closure: false,
+            }),
+            Bytecode::CallGeneric(i) => self.generic_callee(frame, i.0).ok(),
+            Bytecode::CallClosure(_) => self.closure_callee(),
+            _ => None,
+        };
+        let packed = match instr {
+            Bytecode::PackClosure(h, mask) => self
+                .resolve(&f.links, h.0)
+                .ok()
+                .map(|function| (function, Vec::new(), mask.0)),
+            Bytecode::PackClosureGeneric(i, mask) => self
+                .generic_callee(frame, i.0)
+                .ok()
+                .map(|c| (c.function, c.ty_args, mask.0)),
+            _ => None,
+        };
+        let mut cache = self.runtime.write().map_err(at)?;
+        let mut cx = Cx {
+            cache: &mut cache,
+            unit: Unit::of(f).map_err(at)?,
+            ty_args: frame.ty_args(),
+        };
+        let locals = self.machine.locals.get(base..base + window).unwrap_or(&[]);
+        checker.before(&mut cx, instr, locals).map_err(at)?;
+        if let Some((function, ty_args, mask)) = packed {
+            visibility(f, &function).map_err(at)?;
+            pack_closure(checker, &mut cx, &function, &ty_args, mask).map_err(at)?;
+        }
+        let Some(callee) = callee else {
+            return Ok(());
+        };
+        if !callee.closure {
+            visibility(f, &callee.function).map_err(at)?;
+        }
+        let g = &callee.function;
+        let native = g.is_native();
+        let params: Vec<TypeId> = if native { &g.params } else { &g.local_types }
+            .iter()
+            .map(|t| {
+                cx.cache
+                    .types
+                    .substitute(*t, &callee.ty_args, &TypeLimits::NONE)
+            })
+            .collect::<Result<_, _>>()
+            .map_err(at)?;
+
+        for i in (0..g.params.len()).rev() {
+            if i < 64 && callee.mask & (1 << i) != 0 {
+                continue;
+            }
+            let given = checker.pop().map_err(|e| (e, At::CallersCaller))?;
+            let want = params
+                .get(i)
+                .copied()
+                .ok_or_else(|| at(super::invariant("param")))?;
+            if let Err(e) = cx.assignable(given, want) {
+                let place = if native {
+                    At::Native(g.id.module.clone(), g.id.def_index)
+                } else {
+                    At::CallersCaller
+                };
+                return Err((e, place));
+            }
+        }
+        if native {
+            for r in &g.returns {
+                let t = cx
+                    .cache
+                    .types
+                    .substitute(*r, &callee.ty_args, &TypeLimits::NONE)
+                    .map_err(at)?;
+                checker.push(t);
+            }
+        } else {
+            checker.frames.push(TypeFrame {
+                locals: params,
+                caller_height: checker.stack.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The callee and type arguments of a generic call site of `frame`.
+    fn generic_callee(&mut self, frame: &Frame<'_>, inst: u16) -> Result<Callee, VmError> {
+        let f: &Function = frame.function;
+        let info = f
+            .links
+            .instantiations
+            .get(usize::from(inst))
+            .ok_or_else(|| super::invariant("instantiation out of range"))?;
+        let function = self.resolve(&f.links, info.handle)?;
+        let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
+        Ok(Callee {
+            function,
+            ty_args,
+            mask: 0,
+            closure: false,
+        })
+    }
+
+    /// The function a `call_closure` is about to call (the closure on top of the stack).
+    fn closure_callee(&mut self) -> Option<Callee> {
+        let Some(Value::Container(c)) = self.machine.operands.last() else {
+            return None;
+        };
+        let Ok(Container::Closure(closure)) = self.heap.get(*c) else {
+            return None;
+        };
+        let closure = closure.clone();
+        let function = match &closure.target {
+            ClosureTarget::Resolved(f) => f.clone(),
+            ClosureTarget::Unresolved { module, name, .. } => {
+                self.function(module, name.as_str()).ok()?
+            }
+        };
+        let ty_args = self
+            .runtime
+            .read()
+            .ok()?
+            .types
+            .list(closure.ty_args)
+            .to_vec();
+        Some(Callee {
+            function,
+            ty_args,
+            mask: closure.mask,
+            closure: true,
+        })
+    }
+
+    /// Locates a check's error as the peer does (see [`At`]).
+    fn place<'a>(
+        &self,
+        err: VmError,
+        at: At,
+        frame: &Frame<'a>,
+        frames: &[Frame<'a>],
+        pc: u32,
+    ) -> VmError {
+        let mut err = err;
+        match at {
+            At::Instruction => return super::locate(err, frames, frame, pc),
+            At::Return => {
+                let f: &Function = frame.function;
+                let d = err.data_mut();
+                d.location = location_of(&f.id.module);
+                d.offsets = vec![(f.id.def_index, pc as u16)];
+            }
+            At::Native(module, def) => {
+                let d = err.data_mut();
+                d.location = location_of(&module);
+                d.offsets = vec![(def, 0)];
+                d.exec_state = Some(stack_trace(frames));
+            }
+            At::CallersCaller => {
+                let d = err.data_mut();
+                d.location = match frames.last() {
+                    Some(caller) => location_of(&caller.function.id.module),
+                    None => Location::Undefined,
+                };
+                d.offsets.clear();
+            }
+        }
+        err
+    }
+}
+
+fn location_of(module: &Option<ModuleId>) -> Location {
+    match module {
+        Some(m) => Location::Module(m.clone()),
+        None => Location::Script,
+    }
+}
+
+/// The peer's runtime visibility rule for a call (or closure packing) from `caller` to
+/// `callee` in another module: private functions cannot be reached, friend functions only
+/// from a friend.
+fn visibility(caller: &Function, callee: &Function) -> Result<(), VmError> {
+    if caller.id.module.is_some() && caller.id.module == callee.id.module {
+        return Ok(());
+    }
+    let callee_module = match &callee.id.module {
+        Some(m) => format!("0x{}::{}", m.address.full_hex(), m.name),
+        None => "script".to_string(),
+    };
+    match callee.visibility {
+        Visibility::Public => Ok(()),
+        Visibility::Private => Err(failure(format!(
+            "Function {callee_module}::{} cannot be called because it is private",
+            callee.name
+        ))),
+        Visibility::Friend => {
+            let friends: Vec<ModuleId> = match &callee.links.source {
+                SourceCode::Module(m) => m
+                    .friend_decls
+                    .iter()
+                    .filter_map(|h| {
+                        let addr = *m.address_identifier_at(h.address)?;
+                        let name = m.identifier_at(h.name)?.clone();
+                        Some(ModuleId::new(addr, name))
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            if caller
+                .id
+                .module
+                .as_ref()
+                .is_some_and(|c| friends.contains(c))
+            {
+                return Ok(());
+            }
+            let caller_module = match &caller.id.module {
+                Some(m) => format!("0x{}::{}", m.address.full_hex(), m.name),
+                None => "script".to_string(),
+            };
+            Err(failure(format!(
+                "Function {callee_module}::{} cannot be called because it has friend \
+                 visibility, but {caller_module} is not {callee_module}'s friend",
+                callee.name
+            )))
+        }
+    }
+}
+
+/// Whether `f`'s handle carries the `persistent` attribute (what decides, as for the
+/// verifier, whether a closure of it may have `store`; a public function without it may not).
+fn persistent_attribute(f: &Function) -> bool {
+    let SourceCode::Module(m) = &f.links.source else {
+        return false;
+    };
+    m.function_defs
+        .get(usize::from(f.id.def_index))
+        .and_then(|d| m.function_handles.get(d.function.idx()))
+        .is_some_and(|h| h.attributes.contains(&FunctionAttribute::Persistent))
+}
+
+/// Packing a closure: the captured values' types are popped and checked against the
+/// captured parameters; the closure's function type is pushed, its abilities those of
+/// the function (`copy + drop`, and `store` for a persistent one) that every
+/// captured value has.
+fn pack_closure(
+    checker: &mut TypeChecker,
+    cx: &mut Cx<'_>,
+    function: &Function,
+    ty_args: &[TypeId],
+    mask: u64,
+) -> Result<(), VmError> {
+    let mut abilities = if persistent_attribute(function) {
+        AbilitySet::PRIMITIVES
+    } else {
+        AbilitySet::REFERENCES
+    };
+    let captured_params: Vec<TypeId> = function
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 64 && mask & (1 << i) != 0)
+        .map(|(_, t)| *t)
+        .collect();
+    let given = checker.popn(captured_params.len())?;
+    for (expected, given) in captured_params.iter().zip(given) {
+        if matches!(
+            cx.cache.types.node(*expected),
+            TypeNode::Reference(_) | TypeNode::MutableReference(_)
+        ) {
+            return Err(failure(format!(
+                "Captured argument type `{}` cannot be a reference",
+                cx.show(*expected)
+            )));
+        }
+        let expected = cx
+            .cache
+            .types
+            .substitute(*expected, ty_args, &TypeLimits::NONE)?;
+        abilities = abilities.intersect(cx.abilities(given));
+        cx.assignable(given, expected)?;
+    }
+    let mut args = Vec::new();
+    for (i, t) in function.params.iter().enumerate() {
+        if !(i < 64 && mask & (1 << i) != 0) {
+            args.push(cx.cache.types.substitute(*t, ty_args, &TypeLimits::NONE)?);
+        }
+    }
+    let mut results = Vec::new();
+    for t in &function.returns {
+        results.push(cx.cache.types.substitute(*t, ty_args, &TypeLimits::NONE)?);
+    }
+    let args = cx.cache.types.intern_list(&args);
+    let results = cx.cache.types.intern_list(&results);
+    let ty = cx.prim(TypeNode::Function(args, results, abilities));
+    checker.push(ty);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn function(
+        cache: &mut CodeCache,
+        args: &[TypeId],
+        results: &[TypeId],
+        ab: AbilitySet,
+    ) -> TypeId {
+        let a = cache.types.intern_list(args);
+        let r = cache.types.intern_list(results);
+        cache.types.intern(TypeNode::Function(a, r, ab))
+    }
+
+    #[test]
+    fn types_print_as_the_peer_prints_them() {
+        let mut cache = CodeCache::new();
+        let u64_ = cache.types.intern(TypeNode::U64);
+        let u8_ = cache.types.intern(TypeNode::U8);
+        let v = cache.types.intern(TypeNode::Vector(u8_));
+        let r = cache.types.intern(TypeNode::MutableReference(v));
+        assert_eq!(show_type(&cache, r), "&mut vector<u8>");
+        let cd = AbilitySet::EMPTY.with(Ability::Copy).with(Ability::Drop);
+        let f = function(&mut cache, &[u8_], &[u8_], cd);
+        assert_eq!(show_type(&cache, f), "|u8|u8 has copy + drop");
+        let g = function(&mut cache, &[u64_, u8_], &[u64_, u64_], AbilitySet::EMPTY);
+        assert_eq!(show_type(&cache, g), "|u64, u8|(u64, u64)");
+        let h = function(&mut cache, &[], &[], AbilitySet::EMPTY);
+        assert_eq!(show_type(&cache, h), "||");
+        let list = cache.types.intern_list(&[u64_, u8_]);
+        let s = cache.types.intern(TypeNode::Struct(StructId(7), list));
+        assert_eq!(show_type(&cache, s), "s#7<u64,u8>");
+    }
+
+    #[test]
+    fn assignability_allows_more_function_abilities_and_covariant_references() {
+        let mut cache = CodeCache::new();
+        let u8_ = cache.types.intern(TypeNode::U8);
+        let u64_ = cache.types.intern(TypeNode::U64);
+        let d = AbilitySet::EMPTY.with(Ability::Drop);
+        let cd = d.with(Ability::Copy);
+        let weak = function(&mut cache, &[u8_], &[u8_], d);
+        let strong = function(&mut cache, &[u8_], &[u8_], cd);
+        assert!(assignable(&cache, strong, weak).is_ok());
+        let err = assignable(&cache, weak, strong).expect_err("drop only where copy is needed");
+        assert_eq!(err.status(), StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR);
+        assert_eq!(err.sub_status(), Some(PARANOID_FAILURE));
+        assert_eq!(
+            err.message(),
+            Some("Expected type |u8|u8 has copy + drop, got |u8|u8 has drop which is not assignable ")
+        );
+        let r_strong = cache.types.intern(TypeNode::Reference(strong));
+        let r_weak = cache.types.intern(TypeNode::Reference(weak));
+        assert!(assignable(&cache, r_strong, r_weak).is_ok());
+        let m_strong = cache.types.intern(TypeNode::MutableReference(strong));
+        let m_weak = cache.types.intern(TypeNode::MutableReference(weak));
+        assert!(assignable(&cache, m_strong, m_weak).is_err());
+        // A mutable reference is not an immutable one without a freeze.
+        assert!(assignable(&cache, m_weak, r_weak).is_err());
+        assert!(assignable(&cache, u8_, u64_).is_err());
+        assert!(assignable(&cache, u64_, u64_).is_ok());
+    }
+}
