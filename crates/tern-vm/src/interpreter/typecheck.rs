@@ -923,6 +923,54 @@ impl TypeChecker {
     }
 }
 
+/// The peer keeps vectors of primitive elements specialized by element type, so packing or
+/// pushing a value of another kind into one fails while the instruction executes, with
+/// `INTERNAL_TYPE_ERROR` (a value it cannot cast), before the check after it. Tern's vectors
+/// hold any value, so the checked configuration makes that failure here.
+fn element_kinds(elem: &TypeNode, values: &[Value]) -> Result<(), VmError> {
+    let name = match elem {
+        TypeNode::Bool => "bool",
+        TypeNode::U8 => "u8",
+        TypeNode::U16 => "u16",
+        TypeNode::U32 => "u32",
+        TypeNode::U64 => "u64",
+        TypeNode::U128 => "u128",
+        TypeNode::U256 => "u256::U256",
+        TypeNode::I8 => "i8",
+        TypeNode::I16 => "i16",
+        TypeNode::I32 => "i32",
+        TypeNode::I64 => "i64",
+        TypeNode::I128 => "i128",
+        TypeNode::I256 => "i256::I256",
+        TypeNode::Address => "AccountAddress",
+        _ => return Ok(()),
+    };
+    for v in values {
+        let fits = matches!(
+            (elem, v),
+            (TypeNode::Bool, Value::Bool(_))
+                | (TypeNode::U8, Value::U8(_))
+                | (TypeNode::U16, Value::U16(_))
+                | (TypeNode::U32, Value::U32(_))
+                | (TypeNode::U64, Value::U64(_))
+                | (TypeNode::U128, Value::U128(_))
+                | (TypeNode::U256, Value::U256(_))
+                | (TypeNode::I8, Value::I8(_))
+                | (TypeNode::I16, Value::I16(_))
+                | (TypeNode::I32, Value::I32(_))
+                | (TypeNode::I64, Value::I64(_))
+                | (TypeNode::I128, Value::I128(_))
+                | (TypeNode::I256, Value::I256(_))
+                | (TypeNode::Address, Value::Address(_))
+        );
+        if !fits {
+            return Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
+                .with_message(format!("cannot cast {v:?} to {name}")));
+        }
+    }
+    Ok(())
+}
+
 /// Instructions with nothing to check after they executed.
 fn checked_before_only(instr: &Bytecode) -> bool {
     matches!(
@@ -1138,6 +1186,16 @@ impl Session<'_> {
         };
         let locals = self.machine.locals.get(base..base + window).unwrap_or(&[]);
         checker.before(&mut cx, instr, locals).map_err(at)?;
+        if let Bytecode::VecPack(sig, _) | Bytecode::VecPushBack(sig) = instr {
+            let elem = cx.sig_first(*sig).map_err(at)?;
+            let count = match instr {
+                Bytecode::VecPack(_, n) => usize::try_from(*n).unwrap_or(usize::MAX),
+                _ => 1,
+            };
+            let ops = &self.machine.operands;
+            let values = ops.top_values(count.min(ops.len())).unwrap_or_default();
+            element_kinds(cx.cache.types.node(elem), values).map_err(at)?;
+        }
         if let Some((function, ty_args, mask)) = packed {
             visibility(f, &function).map_err(at)?;
             pack_closure(checker, &mut cx, &function, &ty_args, mask).map_err(at)?;
@@ -1160,23 +1218,24 @@ impl Session<'_> {
             .collect::<Result<_, _>>()
             .map_err(at)?;
 
+        // A Move callee's arguments fail at its caller's caller; a native's at the native.
+        let place = || {
+            if native {
+                At::Native(g.id.module.clone(), g.id.def_index)
+            } else {
+                At::CallersCaller
+            }
+        };
         for i in (0..g.params.len()).rev() {
             if i < 64 && callee.mask & (1 << i) != 0 {
                 continue;
             }
-            let given = checker.pop().map_err(|e| (e, At::CallersCaller))?;
+            let given = checker.pop().map_err(|e| (e, place()))?;
             let want = params
                 .get(i)
                 .copied()
                 .ok_or_else(|| at(super::invariant("param")))?;
-            if let Err(e) = cx.assignable(given, want) {
-                let place = if native {
-                    At::Native(g.id.module.clone(), g.id.def_index)
-                } else {
-                    At::CallersCaller
-                };
-                return Err((e, place));
-            }
+            cx.assignable(given, want).map_err(|e| (e, place()))?;
         }
         if native {
             for r in &g.returns {
