@@ -52,26 +52,28 @@ impl TernAdapter {
         })
     }
 
-    /// The adapter for a test file's configuration: the baseline one, or for
-    /// [`RunConfig::Paranoid`] one as the peer's harness runs `paranoid-tests/`: without the
-    /// verifier, with the runtime type checks ([`Vm::set_type_checks`]), and runs stopping
-    /// after [`PARANOID_INSTRUCTION_BUDGET`] instructions unless they set a budget.
+    /// The adapter for a test file's configuration, as the peer's harness runs it, with the
+    /// runtime type checks on in both ([`Vm::set_type_checks`]): the baseline one with the
+    /// verifier, or for [`RunConfig::Paranoid`] (`paranoid-tests/`) one without it, whose
+    /// runs stop after [`PARANOID_INSTRUCTION_BUDGET`] instructions unless they set a budget.
     pub fn for_config(config: RunConfig) -> TernAdapter {
-        match config {
+        let mut adapter = match config {
             RunConfig::Baseline => TernAdapter::new_or_empty(),
             RunConfig::Paranoid => {
                 let mut adapter = TernAdapter::unverified();
-                adapter.vm.set_type_checks(true);
                 adapter.default_budget = Some(PARANOID_INSTRUCTION_BUDGET);
                 adapter
             }
-        }
+        };
+        adapter.vm.set_type_checks(true);
+        adapter
     }
 
-    /// This adapter with the runtime type checks on (they are on in the paranoid
-    /// configuration already; verified code never fails them, which a test checks).
-    pub fn with_type_checks(mut self) -> TernAdapter {
-        self.vm.set_type_checks(true);
+    /// This adapter with the runtime type checks on or off. Verified code never fails them,
+    /// so a baseline run gives the same output either way (a test checks it); off, runs take
+    /// the interpreter's fast loops.
+    pub fn with_type_checks(mut self, on: bool) -> TernAdapter {
+        self.vm.set_type_checks(on);
         self
     }
 
