@@ -11,6 +11,9 @@
 //! native's own module and offset 0 for a native's arguments; at the caller's caller (no
 //! offset) for a Move callee's arguments; at the `ret` for a return.
 //!
+//! As in the peer, trusted code (modules at `0x0`…`0xf`) is not checked, and every return
+//! checks the operand stack's height, checked code or not.
+//!
 //! The checks run only in the traced dispatch loop, so the ordinary loops carry no cost.
 
 use super::{stack_trace, Frame};
@@ -55,6 +58,21 @@ struct TypeFrame {
     locals: Vec<TypeId>,
     /// Height of the type stack when the frame was entered (its arguments taken).
     caller_height: usize,
+    /// Height of the operand stack when the frame was entered (its arguments taken).
+    caller_values: usize,
+    /// Whether the frame's instructions are checked (false for trusted code).
+    checked: bool,
+}
+
+/// Whether `f` is trusted code: a function of a module at a special address (`0x0` to
+/// `0xf`, so the whole library). The peer's configurations skip the type checks inside
+/// trusted code ("trusted-code optimisation"); they still check untrusted callers, including
+/// at their calls into it.
+fn trusted(f: &Function) -> bool {
+    f.id.module.as_ref().is_some_and(|m| {
+        let bytes = m.address.as_bytes();
+        bytes[..31].iter().all(|b| *b == 0) && bytes[31] < 0x10
+    })
 }
 
 /// The tables an instruction's operands index into.
@@ -1048,6 +1066,8 @@ impl Session<'_> {
         checker.frames.push(TypeFrame {
             locals,
             caller_height: 0,
+            caller_values: 0,
+            checked: !trusted(f),
         });
         Ok(())
     }
@@ -1080,7 +1100,7 @@ impl Session<'_> {
         instr: &Bytecode,
         pc: u32,
     ) -> Result<(), VmError> {
-        if checked_before_only(instr) {
+        if checked_before_only(instr) || trusted(frame.function) {
             return Ok(());
         }
         let Some(mut checker) = self.checker.take() else {
@@ -1100,8 +1120,11 @@ impl Session<'_> {
         result.map_err(|e| self.place(e, At::Instruction, frame, frames, pc))
     }
 
-    /// The checks of a return from `frame` (its `ret` at `pc`): the type stack holds exactly
-    /// the caller's types and the results, and the results have the declared types.
+    /// The checks of a return from `frame` (its `ret` at `pc`): the operand stack holds
+    /// exactly the caller's values and the results; for checked code, the type stack likewise
+    /// and the results have the declared types; an unchecked callee's results get their
+    /// declared types for a checked caller, a checked callee's are dropped for an unchecked
+    /// one.
     pub(crate) fn check_return<'a>(
         &mut self,
         frame: &Frame<'a>,
@@ -1112,30 +1135,49 @@ impl Session<'_> {
             return Ok(());
         };
         let f: &Function = frame.function;
+        let values = self.machine.operands.len();
         let result = self
             .instantiate_types(&f.returns, frame.ty_args())
             .and_then(|returns| {
-                let height = checker
+                let n = checker.frames.len();
+                let top = checker
                     .frames
                     .last()
-                    .map(|t| t.caller_height)
                     .ok_or_else(|| super::invariant("no frame"))?;
-                let expected = height + returns.len();
-                if checker.stack.len() != expected {
-                    return Err(failure(format!(
-                        "Stack size mismatch when returning from {}: expected: {expected}, got: {}",
-                        qualified(f),
-                        checker.stack.len()
-                    )));
-                }
-                let mut cache = self.runtime.write()?;
-                let cx = Cx {
-                    cache: &mut cache,
-                    unit: Unit::of(f)?,
-                    ty_args: frame.ty_args(),
+                let (height, checked) = (top.caller_height, top.checked);
+                let mismatch = |expected: usize, got: usize| {
+                    failure(format!(
+                        "Stack size mismatch when returning from {}: expected: {expected}, got: {got}",
+                        qualified(f)
+                    ))
                 };
-                for (given, want) in checker.stack[height..].iter().zip(&returns) {
-                    cx.assignable(*given, *want)?;
+                let expected_values = top.caller_values + returns.len();
+                if values != expected_values {
+                    return Err(mismatch(expected_values, values));
+                }
+                let caller_checked = n >= 2 && checker.frames[n - 2].checked;
+                if checked {
+                    let expected = height + returns.len();
+                    if checker.stack.len() != expected {
+                        return Err(mismatch(expected, checker.stack.len()));
+                    }
+                    let mut cache = self.runtime.write()?;
+                    let cx = Cx {
+                        cache: &mut cache,
+                        unit: Unit::of(f)?,
+                        ty_args: frame.ty_args(),
+                    };
+                    for (given, want) in checker.stack[height..].iter().zip(&returns) {
+                        cx.assignable(*given, *want)?;
+                    }
+                    if !caller_checked {
+                        checker.stack.truncate(height);
+                    }
+                } else if caller_checked {
+                    if checker.stack.len() != height {
+                        return Err(mismatch(height, checker.stack.len()));
+                    }
+                    checker.stack.extend_from_slice(&returns);
                 }
                 checker.frames.pop();
                 Ok(())
@@ -1184,8 +1226,11 @@ impl Session<'_> {
             unit: Unit::of(f).map_err(at)?,
             ty_args: frame.ty_args(),
         };
-        let locals = self.machine.locals.get(base..base + window).unwrap_or(&[]);
-        checker.before(&mut cx, instr, locals).map_err(at)?;
+        let checked = !trusted(f);
+        if checked {
+            let locals = self.machine.locals.get(base..base + window).unwrap_or(&[]);
+            checker.before(&mut cx, instr, locals).map_err(at)?;
+        }
         if let Bytecode::VecPack(sig, _) | Bytecode::VecPushBack(sig) = instr {
             let elem = cx.sig_first(*sig).map_err(at)?;
             let count = match instr {
@@ -1196,14 +1241,14 @@ impl Session<'_> {
             let values = ops.top_values(count.min(ops.len())).unwrap_or_default();
             element_kinds(cx.cache.types.node(elem), values).map_err(at)?;
         }
-        if let Some((function, ty_args, mask)) = packed {
+        if let (true, Some((function, ty_args, mask))) = (checked, packed) {
             visibility(f, &function).map_err(at)?;
             pack_closure(checker, &mut cx, &function, &ty_args, mask).map_err(at)?;
         }
         let Some(callee) = callee else {
             return Ok(());
         };
-        if !callee.closure {
+        if checked && !callee.closure {
             visibility(f, &callee.function).map_err(at)?;
         }
         let g = &callee.function;
@@ -1217,39 +1262,45 @@ impl Session<'_> {
             })
             .collect::<Result<_, _>>()
             .map_err(at)?;
-
-        // A Move callee's arguments fail at its caller's caller; a native's at the native.
-        let place = || {
-            if native {
-                At::Native(g.id.module.clone(), g.id.def_index)
-            } else {
-                At::CallersCaller
+        let is_given = |i: usize| i >= 64 || callee.mask & (1 << i) == 0;
+        if checked {
+            // A Move callee's arguments fail at its caller's caller; a native's at the native.
+            let place = || {
+                if native {
+                    At::Native(g.id.module.clone(), g.id.def_index)
+                } else {
+                    At::CallersCaller
+                }
+            };
+            for i in (0..g.params.len()).rev().filter(|i| is_given(*i)) {
+                let given = checker.pop().map_err(|e| (e, place()))?;
+                let want = params
+                    .get(i)
+                    .copied()
+                    .ok_or_else(|| at(super::invariant("param")))?;
+                cx.assignable(given, want).map_err(|e| (e, place()))?;
             }
-        };
-        for i in (0..g.params.len()).rev() {
-            if i < 64 && callee.mask & (1 << i) != 0 {
-                continue;
-            }
-            let given = checker.pop().map_err(|e| (e, place()))?;
-            let want = params
-                .get(i)
-                .copied()
-                .ok_or_else(|| at(super::invariant("param")))?;
-            cx.assignable(given, want).map_err(|e| (e, place()))?;
         }
         if native {
-            for r in &g.returns {
-                let t = cx
-                    .cache
-                    .types
-                    .substitute(*r, &callee.ty_args, &TypeLimits::NONE)
-                    .map_err(at)?;
-                checker.push(t);
+            if checked {
+                for r in &g.returns {
+                    let t = cx
+                        .cache
+                        .types
+                        .substitute(*r, &callee.ty_args, &TypeLimits::NONE)
+                        .map_err(at)?;
+                    checker.push(t);
+                }
             }
         } else {
+            // The operand stack without the call's arguments (and the closure called).
+            let taken =
+                (0..g.params.len()).filter(|i| is_given(*i)).count() + usize::from(callee.closure);
             checker.frames.push(TypeFrame {
                 locals: params,
                 caller_height: checker.stack.len(),
+                caller_values: self.machine.operands.len().saturating_sub(taken),
+                checked: !trusted(g),
             });
         }
         Ok(())
