@@ -186,6 +186,12 @@ impl Session<'_> {
             Container::Struct(fields) if fields.len() == usize::from(n) => {
                 self.push_fields(&fields)
             }
+            // A struct of another definition (only code that skipped the verifier unpacks
+            // one), reported as the peer does.
+            Container::Struct(fields) => Err(invariant(&format!(
+                "Stack size mismatch: expected {n} fields to be unpacked, got {}",
+                fields.len()
+            ))),
             _ => Err(type_mismatch("unpack of a non-struct")),
         }
     }

@@ -1145,8 +1145,9 @@ impl Session<'_> {
                     .last()
                     .ok_or_else(|| super::invariant("no frame"))?;
                 let (height, checked) = (top.caller_height, top.checked);
+                // An invariant of every return, checked code or not: no paranoid sub-status.
                 let mismatch = |expected: usize, got: usize| {
-                    failure(format!(
+                    super::invariant(&format!(
                         "Stack size mismatch when returning from {}: expected: {expected}, got: {got}",
                         qualified(f)
                     ))
