@@ -430,7 +430,12 @@ impl Session<'_> {
     }
 
     /// The dispatch loop of a traced run: every op takes the general path, one original
-    /// instruction at a time, and each completed instruction is recorded.
+    /// instruction at a time, and each completed instruction is recorded (and checked, with
+    /// the runtime type checks on).
+    ///
+    /// perf: out of line, so that neither it nor the type checks inlined into it crowd the
+    /// fast loops' function (its code and registers).
+    #[inline(never)]
     fn run_traced<'a>(
         &mut self,
         frame: &mut Frame<'a>,
