@@ -204,46 +204,58 @@ impl Cx<'_> {
         Ok(out)
     }
 
-    /// Type arguments named by a signature index (instantiations).
-    fn inst_args(&mut self, idx: SignatureIndex) -> Result<Vec<TypeId>, VmError> {
-        self.sig(idx)
+    /// The type arguments an instantiation names (none for a plain handle).
+    fn args(&mut self, sig: Option<SignatureIndex>) -> Result<Vec<TypeId>, VmError> {
+        sig.map_or(Ok(Vec::new()), |sig| self.sig(sig))
     }
 
-    /// Struct type and field types of a struct definition instantiation.
-    fn struct_inst(
+    /// The struct type of a definition and its field types (of `variant` for an enum), with
+    /// the type arguments `sig` names.
+    fn members(
         &mut self,
-        si: u16,
+        def: StructDefinitionIndex,
         variant: Option<u16>,
+        sig: Option<SignatureIndex>,
     ) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let args = self.args(sig)?;
+        let (ty, _) = self.struct_ty(def, &args)?;
+        let fields = self.field_tys(def, variant, &args)?;
+        Ok((ty, fields))
+    }
+
+    /// The struct type (and definition) of a struct definition instantiation.
+    fn struct_inst_ty(&mut self, si: u16) -> Result<(TypeId, StructDefinitionIndex), VmError> {
         let m = self.unit.module()?;
         let inst = m
             .struct_def_instantiations
             .get(usize::from(si))
             .ok_or_else(crate::loader::bad_index)?;
-        let args = self.inst_args(inst.type_parameters)?;
-        let (ty, _) = self.struct_ty(inst.def, &args)?;
-        let fields = self.field_tys(inst.def, variant, &args)?;
-        Ok((ty, fields))
+        let args = self.sig(inst.type_parameters)?;
+        Ok((self.struct_ty(inst.def, &args)?.0, inst.def))
     }
 
-    /// Struct type and field types of a variant handle (`args` the enum's type arguments).
+    /// Struct type and field types of a struct definition instantiation.
+    fn struct_inst(&mut self, si: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let m = self.unit.module()?;
+        let inst = m
+            .struct_def_instantiations
+            .get(usize::from(si))
+            .ok_or_else(crate::loader::bad_index)?;
+        self.members(inst.def, None, Some(inst.type_parameters))
+    }
+
+    /// Struct type and field types of a variant handle (with the type arguments `sig` names).
     fn variant(
         &mut self,
         handle: u16,
-        args: Option<SignatureIndex>,
+        sig: Option<SignatureIndex>,
     ) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let m = self.unit.module()?;
         let h = m
             .struct_variant_handles
             .get(usize::from(handle))
             .ok_or_else(crate::loader::bad_index)?;
-        let args = match args {
-            Some(a) => self.inst_args(a)?,
-            None => Vec::new(),
-        };
-        let (ty, _) = self.struct_ty(h.struct_index, &args)?;
-        let fields = self.field_tys(h.struct_index, Some(h.variant), &args)?;
-        Ok((ty, fields))
+        self.members(h.struct_index, Some(h.variant), sig)
     }
 
     fn variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
@@ -255,28 +267,15 @@ impl Cx<'_> {
         self.variant(inst.handle.0, Some(inst.type_parameters))
     }
 
-    /// Struct type and field type of a field handle.
-    fn field(
-        &mut self,
-        fh: u16,
-        args: Option<SignatureIndex>,
-    ) -> Result<(TypeId, TypeId), VmError> {
+    /// Struct type and field type of a field handle (with the type arguments `sig` names).
+    fn field(&mut self, fh: u16, sig: Option<SignatureIndex>) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
         let h = m
             .field_handles
             .get(usize::from(fh))
             .ok_or_else(crate::loader::bad_index)?;
-        let args = match args {
-            Some(a) => self.inst_args(a)?,
-            None => Vec::new(),
-        };
-        let (ty, _) = self.struct_ty(h.owner, &args)?;
-        let fields = self.field_tys(h.owner, None, &args)?;
-        let field = fields
-            .get(usize::from(h.field))
-            .copied()
-            .ok_or_else(crate::loader::bad_index)?;
-        Ok((ty, field))
+        let (ty, fields) = self.members(h.owner, None, sig)?;
+        Ok((ty, nth(&fields, h.field)?))
     }
 
     fn field_inst(&mut self, fi: u16) -> Result<(TypeId, TypeId), VmError> {
@@ -293,25 +292,16 @@ impl Cx<'_> {
     fn variant_field(
         &mut self,
         vh: u16,
-        args: Option<SignatureIndex>,
+        sig: Option<SignatureIndex>,
     ) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
         let h = m
             .variant_field_handles
             .get(usize::from(vh))
             .ok_or_else(crate::loader::bad_index)?;
-        let args = match args {
-            Some(a) => self.inst_args(a)?,
-            None => Vec::new(),
-        };
         let variant = *h.variants.first().ok_or_else(crate::loader::bad_index)?;
-        let (ty, _) = self.struct_ty(h.struct_index, &args)?;
-        let fields = self.field_tys(h.struct_index, Some(variant), &args)?;
-        let field = fields
-            .get(usize::from(h.field))
-            .copied()
-            .ok_or_else(crate::loader::bad_index)?;
-        Ok((ty, field))
+        let (ty, fields) = self.members(h.struct_index, Some(variant), sig)?;
+        Ok((ty, nth(&fields, h.field)?))
     }
 
     fn variant_field_inst(&mut self, vi: u16) -> Result<(TypeId, TypeId), VmError> {
@@ -625,80 +615,62 @@ impl TypeChecker {
                 let r = cx.reference(t, matches!(instr, B::MutBorrowLoc(_)));
                 self.push(r);
             }
-            B::ImmBorrowField(h) | B::MutBorrowField(h) => {
-                let mutable = matches!(instr, B::MutBorrowField(_));
+            B::ImmBorrowField(_)
+            | B::MutBorrowField(_)
+            | B::ImmBorrowFieldGeneric(_)
+            | B::MutBorrowFieldGeneric(_)
+            | B::ImmBorrowVariantField(_)
+            | B::MutBorrowVariantField(_)
+            | B::ImmBorrowVariantFieldGeneric(_)
+            | B::MutBorrowVariantFieldGeneric(_) => {
                 let given = self.pop()?;
-                let (st, field) = cx.field(h.0, None)?;
+                let (mutable, (st, field)) = match instr {
+                    B::ImmBorrowField(h) => (false, cx.field(h.0, None)?),
+                    B::MutBorrowField(h) => (true, cx.field(h.0, None)?),
+                    B::ImmBorrowFieldGeneric(h) => (false, cx.field_inst(h.0)?),
+                    B::MutBorrowFieldGeneric(h) => (true, cx.field_inst(h.0)?),
+                    B::ImmBorrowVariantField(h) => (false, cx.variant_field(h.0, None)?),
+                    B::MutBorrowVariantField(h) => (true, cx.variant_field(h.0, None)?),
+                    B::ImmBorrowVariantFieldGeneric(h) => (false, cx.variant_field_inst(h.0)?),
+                    B::MutBorrowVariantFieldGeneric(h) => (true, cx.variant_field_inst(h.0)?),
+                    _ => return Err(super::invariant("unexpected instruction")),
+                };
                 cx.ref_eq(given, st, mutable)?;
                 let r = cx.reference(field, mutable);
                 self.push(r);
             }
-            B::ImmBorrowFieldGeneric(h) | B::MutBorrowFieldGeneric(h) => {
-                let mutable = matches!(instr, B::MutBorrowFieldGeneric(_));
-                let given = self.pop()?;
-                let (st, field) = cx.field_inst(h.0)?;
-                cx.ref_eq(given, st, mutable)?;
-                let r = cx.reference(field, mutable);
-                self.push(r);
+            B::Pack(_)
+            | B::PackGeneric(_)
+            | B::PackVariant(_)
+            | B::PackVariantGeneric(_)
+            | B::Unpack(_)
+            | B::UnpackGeneric(_)
+            | B::UnpackVariant(_)
+            | B::UnpackVariantGeneric(_) => {
+                let (ty, fields) = match instr {
+                    B::Pack(d) | B::Unpack(d) => cx.members(*d, None, None)?,
+                    B::PackGeneric(i) | B::UnpackGeneric(i) => cx.struct_inst(i.0)?,
+                    B::PackVariant(h) | B::UnpackVariant(h) => cx.variant(h.0, None)?,
+                    B::PackVariantGeneric(i) | B::UnpackVariantGeneric(i) => {
+                        cx.variant_inst(i.0)?
+                    }
+                    _ => return Err(super::invariant("unexpected instruction")),
+                };
+                if matches!(
+                    instr,
+                    B::Pack(_) | B::PackGeneric(_) | B::PackVariant(_) | B::PackVariantGeneric(_)
+                ) {
+                    self.pack(cx, ty, &fields)?;
+                } else {
+                    self.unpack(cx, ty, &fields)?;
+                }
             }
-            B::ImmBorrowVariantField(h) | B::MutBorrowVariantField(h) => {
-                let mutable = matches!(instr, B::MutBorrowVariantField(_));
-                let given = self.pop()?;
-                let (st, field) = cx.variant_field(h.0, None)?;
-                cx.ref_eq(given, st, mutable)?;
-                let r = cx.reference(field, mutable);
-                self.push(r);
-            }
-            B::ImmBorrowVariantFieldGeneric(h) | B::MutBorrowVariantFieldGeneric(h) => {
-                let mutable = matches!(instr, B::MutBorrowVariantFieldGeneric(_));
-                let given = self.pop()?;
-                let (st, field) = cx.variant_field_inst(h.0)?;
-                cx.ref_eq(given, st, mutable)?;
-                let r = cx.reference(field, mutable);
-                self.push(r);
-            }
-            B::Pack(d) => {
-                let (ty, _) = cx.struct_ty(*d, &[])?;
-                let fields = cx.field_tys(*d, None, &[])?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::PackGeneric(i) => {
-                let (ty, fields) = cx.struct_inst(i.0, None)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::Unpack(d) => {
-                let (ty, _) = cx.struct_ty(*d, &[])?;
-                let fields = cx.field_tys(*d, None, &[])?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::UnpackGeneric(i) => {
-                let (ty, fields) = cx.struct_inst(i.0, None)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::PackVariant(h) => {
-                let (ty, fields) = cx.variant(h.0, None)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::PackVariantGeneric(i) => {
-                let (ty, fields) = cx.variant_inst(i.0)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::UnpackVariant(h) => {
-                let (ty, fields) = cx.variant(h.0, None)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::UnpackVariantGeneric(i) => {
-                let (ty, fields) = cx.variant_inst(i.0)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::TestVariant(h) => {
-                let (ty, _) = cx.variant(h.0, None)?;
-                let given = self.pop()?;
-                cx.ref_eq(given, ty, false)?;
-                self.push(cx.prim(TypeNode::Bool));
-            }
-            B::TestVariantGeneric(i) => {
-                let (ty, _) = cx.variant_inst(i.0)?;
+            B::TestVariant(_) | B::TestVariantGeneric(_) => {
+                let (ty, _) = match instr {
+                    B::TestVariant(h) => cx.variant(h.0, None)?,
+                    B::TestVariantGeneric(i) => cx.variant_inst(i.0)?,
+                    _ => return Err(super::invariant("unexpected instruction")),
+                };
                 let given = self.pop()?;
                 cx.ref_eq(given, ty, false)?;
                 self.push(cx.prim(TypeNode::Bool));
@@ -824,7 +796,7 @@ impl TypeChecker {
             B::MutBorrowGlobalGeneric(i) | B::ImmBorrowGlobalGeneric(i) => {
                 let a = self.pop()?;
                 cx.is(a, &TypeNode::Address, "address")?;
-                let (ty, _) = generic_struct(cx, i.0)?;
+                let (ty, _) = cx.struct_inst_ty(i.0)?;
                 cx.has_ability(ty, Ability::Key)?;
                 let r = cx.reference(ty, matches!(instr, B::MutBorrowGlobalGeneric(_)));
                 self.push(r);
@@ -847,7 +819,7 @@ impl TypeChecker {
                 }
                 let ty = match instr {
                     B::MoveTo(d) => cx.struct_ty(*d, &[])?.0,
-                    B::MoveToGeneric(i) => generic_struct(cx, i.0)?.0,
+                    B::MoveToGeneric(i) => cx.struct_inst_ty(i.0)?.0,
                     _ => unreachable_instr()?,
                 };
                 cx.check_eq(given, ty)?;
@@ -858,7 +830,7 @@ impl TypeChecker {
                 cx.is(a, &TypeNode::Address, "address")?;
                 let ty = match instr {
                     B::MoveFrom(d) => cx.struct_ty(*d, &[])?.0,
-                    B::MoveFromGeneric(i) => generic_struct(cx, i.0)?.0,
+                    B::MoveFromGeneric(i) => cx.struct_inst_ty(i.0)?.0,
                     _ => unreachable_instr()?,
                 };
                 cx.has_ability(ty, Ability::Key)?;
@@ -921,21 +893,9 @@ impl TypeChecker {
                 let v = self.pop()?;
                 cx.vec_ref(v, elem, true)?;
             }
-            // Checked before execution, or by the call and closure paths.
-            B::BrTrue(_)
-            | B::BrFalse(_)
-            | B::Branch(_)
-            | B::Ret
-            | B::Abort
-            | B::AbortMsg
-            | B::StLoc(_)
-            | B::Call(_)
-            | B::CallGeneric(_)
-            | B::CallClosure(_)
-            | B::PackClosure(..)
-            | B::PackClosureGeneric(..)
-            | B::Nop
-            | B::Negate => {}
+            // Checked before execution, or by the call and closure paths
+            // (`checked_before_only`).
+            _ => {}
         }
         Ok(())
     }
@@ -1010,15 +970,12 @@ fn checked_before_only(instr: &Bytecode) -> bool {
     )
 }
 
-/// The struct type of a struct definition instantiation (global storage instructions).
-fn generic_struct(cx: &mut Cx<'_>, si: u16) -> Result<(TypeId, StructId), VmError> {
-    let m = cx.unit.module()?;
-    let inst = m
-        .struct_def_instantiations
-        .get(usize::from(si))
-        .ok_or_else(crate::loader::bad_index)?;
-    let args = cx.inst_args(inst.type_parameters)?;
-    cx.struct_ty(inst.def, &args)
+/// Field `i` of `fields`.
+fn nth(fields: &[TypeId], i: u16) -> Result<TypeId, VmError> {
+    fields
+        .get(usize::from(i))
+        .copied()
+        .ok_or_else(crate::loader::bad_index)
 }
 
 #[cold]
