@@ -75,11 +75,7 @@ impl Session<'_> {
         }
         let ty_args: Option<Arc<[TypeId]>> = (!ty_args.is_empty()).then(|| ty_args.into());
         if let Some(trace) = self.trace.as_deref_mut() {
-            let name = match &function.id.module {
-                Some(m) => format!("0x{}::{}::{}", m.address.full_hex(), m.name, function.name),
-                None => format!("script::{}", function.name),
-            };
-            trace.entrypoint(&name, ty_args.is_some());
+            trace.entrypoint(&function.full_name(), ty_args.is_some());
         }
         let arena = typed_arena::Arena::new();
         let mut pins = crate::interpreter::Pins::new(&arena);
@@ -94,10 +90,7 @@ impl Session<'_> {
     /// Type arguments of an entry call: count, limits and ability constraints; errors are
     /// located at the script (or the function's module).
     fn check_type_args(&mut self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
-        let location = match &f.id.module {
-            Some(m) => tern_primitives::Location::Module(m.clone()),
-            None => tern_primitives::Location::Script,
-        };
+        let location = f.location();
         if ty_args.len() != f.type_params.len() {
             return Err(
                 VmError::new(StatusCode::NUMBER_OF_TYPE_ARGUMENTS_MISMATCH).at_location(location)

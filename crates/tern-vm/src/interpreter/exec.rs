@@ -7,7 +7,7 @@ use crate::ir::{field_path, vec_push, vec_read, FusedArith, FusedBin, Op};
 use crate::loader::{Body, ConstValue, Function};
 use crate::session::Session;
 use crate::types::TypeListId;
-use crate::values::{ClosureTarget, Container, ContainerId, Heap, Place, Ref, Value};
+use crate::values::{Closure, ClosureTarget, Container, ContainerId, Heap, Place, Ref, Value};
 use std::sync::Arc;
 use tern_primitives::{StatusCode, VmError};
 
@@ -572,23 +572,22 @@ impl Session<'_> {
     /// The function a `call_closure` is about to enter, as the trace names it: name,
     /// whether it has type arguments, and the capture mask.
     fn closure_call(&self) -> Option<(String, bool, u64)> {
+        let closure = self.top_closure()?;
+        let name =
+            crate::loader::full_name(closure.target.module(), closure.target.name().as_str());
+        let generic = closure.ty_args != crate::types::TypeListId::EMPTY;
+        Some((name, generic, closure.mask))
+    }
+
+    /// The closure on top of the operand stack (what a `call_closure` is about to call).
+    pub(crate) fn top_closure(&self) -> Option<&Arc<Closure>> {
         let Some(Value::Container(c)) = self.machine.operands.last() else {
             return None;
         };
-        let Ok(Container::Closure(closure)) = self.heap.get(*c) else {
-            return None;
-        };
-        let name = match closure.target.module() {
-            Some(m) => format!(
-                "0x{}::{}::{}",
-                m.address.full_hex(),
-                m.name,
-                closure.target.name()
-            ),
-            None => format!("script::{}", closure.target.name()),
-        };
-        let generic = closure.ty_args != crate::types::TypeListId::EMPTY;
-        Some((name, generic, closure.mask))
+        match self.heap.get(*c) {
+            Ok(Container::Closure(closure)) => Some(closure),
+            _ => None,
+        }
     }
 
     #[inline]

@@ -291,10 +291,7 @@ pub(crate) fn locate(err: VmError, frames: &[Frame<'_>], current: &Frame<'_>, pc
             {
                 d.status = StatusCode::VERIFICATION_ERROR;
             }
-            d.location = match &f.id.module {
-                Some(m) => Location::Module(m.clone()),
-                None => Location::Script,
-            };
+            d.location = f.location();
             d.offsets.push((f.id.def_index, pc as u16));
             if d.exec_state.is_none() && attaches_exec_state(d.status) {
                 d.exec_state = Some(stack_trace(frames));

@@ -17,10 +17,10 @@
 //! The checks run only in the traced dispatch loop, so the ordinary loops carry no cost.
 
 use super::{stack_trace, Frame};
-use crate::loader::{signature, CodeCache, Function, SourceCode};
+use crate::loader::{module_full_name, signature, CodeCache, Function, SourceCode};
 use crate::session::Session;
-use crate::types::{StructId, TypeId, TypeLimits, TypeListId, TypeNode};
-use crate::values::{ClosureTarget, Container, Value};
+use crate::types::{TypeId, TypeLimits, TypeListId, TypeNode};
+use crate::values::{ClosureTarget, Value};
 use std::sync::Arc;
 use tern_binary::{
     BinaryTables, Bytecode, CompiledModule, CompiledScript, FunctionAttribute, SignatureIndex,
@@ -156,20 +156,17 @@ impl Cx<'_> {
         }
     }
 
-    /// The struct type of a definition with `args` as its type arguments, and its id.
+    /// The struct type of a definition with `args` as its type arguments.
     fn struct_ty(
         &mut self,
         def: StructDefinitionIndex,
         args: &[TypeId],
-    ) -> Result<(TypeId, StructId), VmError> {
+    ) -> Result<TypeId, VmError> {
         let m = self.unit.module()?;
-        let d = m
-            .struct_defs
-            .get(def.idx())
-            .ok_or_else(crate::loader::bad_index)?;
+        let d = at(&m.struct_defs, def.idx())?;
         let sid = signature::struct_of(self.cache, m, d.struct_handle.0)?;
         let list = self.cache.types.intern_list(args);
-        Ok((self.prim(TypeNode::Struct(sid, list)), sid))
+        Ok(self.prim(TypeNode::Struct(sid, list)))
     }
 
     /// The field types of a definition (of `variant` for an enum) with `args` substituted.
@@ -180,10 +177,7 @@ impl Cx<'_> {
         args: &[TypeId],
     ) -> Result<Vec<TypeId>, VmError> {
         let m = self.unit.module()?;
-        let d = m
-            .struct_defs
-            .get(def.idx())
-            .ok_or_else(crate::loader::bad_index)?;
+        let d = at(&m.struct_defs, def.idx())?;
         let fields = match (&d.field_information, variant) {
             (StructFieldInformation::Declared(f), None) => f.as_slice(),
             (StructFieldInformation::DeclaredVariants(vs), Some(v)) => vs
@@ -218,29 +212,27 @@ impl Cx<'_> {
         sig: Option<SignatureIndex>,
     ) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let args = self.args(sig)?;
-        let (ty, _) = self.struct_ty(def, &args)?;
+        let ty = self.struct_ty(def, &args)?;
         let fields = self.field_tys(def, variant, &args)?;
         Ok((ty, fields))
     }
 
-    /// The struct type (and definition) of a struct definition instantiation.
-    fn struct_inst_ty(&mut self, si: u16) -> Result<(TypeId, StructDefinitionIndex), VmError> {
-        let m = self.unit.module()?;
-        let inst = m
-            .struct_def_instantiations
-            .get(usize::from(si))
-            .ok_or_else(crate::loader::bad_index)?;
+    /// The struct type of a struct definition instantiation.
+    fn struct_inst_ty(&mut self, si: u16) -> Result<TypeId, VmError> {
+        let inst = at(
+            &self.unit.module()?.struct_def_instantiations,
+            usize::from(si),
+        )?;
         let args = self.sig(inst.type_parameters)?;
-        Ok((self.struct_ty(inst.def, &args)?.0, inst.def))
+        self.struct_ty(inst.def, &args)
     }
 
     /// Struct type and field types of a struct definition instantiation.
     fn struct_inst(&mut self, si: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
-        let m = self.unit.module()?;
-        let inst = m
-            .struct_def_instantiations
-            .get(usize::from(si))
-            .ok_or_else(crate::loader::bad_index)?;
+        let inst = at(
+            &self.unit.module()?.struct_def_instantiations,
+            usize::from(si),
+        )?;
         self.members(inst.def, None, Some(inst.type_parameters))
     }
 
@@ -251,39 +243,27 @@ impl Cx<'_> {
         sig: Option<SignatureIndex>,
     ) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let m = self.unit.module()?;
-        let h = m
-            .struct_variant_handles
-            .get(usize::from(handle))
-            .ok_or_else(crate::loader::bad_index)?;
+        let h = at(&m.struct_variant_handles, usize::from(handle))?;
         self.members(h.struct_index, Some(h.variant), sig)
     }
 
     fn variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let m = self.unit.module()?;
-        let inst = m
-            .struct_variant_instantiations
-            .get(usize::from(idx))
-            .ok_or_else(crate::loader::bad_index)?;
+        let inst = at(&m.struct_variant_instantiations, usize::from(idx))?;
         self.variant(inst.handle.0, Some(inst.type_parameters))
     }
 
     /// Struct type and field type of a field handle (with the type arguments `sig` names).
     fn field(&mut self, fh: u16, sig: Option<SignatureIndex>) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
-        let h = m
-            .field_handles
-            .get(usize::from(fh))
-            .ok_or_else(crate::loader::bad_index)?;
+        let h = at(&m.field_handles, usize::from(fh))?;
         let (ty, fields) = self.members(h.owner, None, sig)?;
-        Ok((ty, nth(&fields, h.field)?))
+        Ok((ty, *at(&fields, usize::from(h.field))?))
     }
 
     fn field_inst(&mut self, fi: u16) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
-        let inst = m
-            .field_instantiations
-            .get(usize::from(fi))
-            .ok_or_else(crate::loader::bad_index)?;
+        let inst = at(&m.field_instantiations, usize::from(fi))?;
         self.field(inst.handle.0, Some(inst.type_parameters))
     }
 
@@ -295,21 +275,15 @@ impl Cx<'_> {
         sig: Option<SignatureIndex>,
     ) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
-        let h = m
-            .variant_field_handles
-            .get(usize::from(vh))
-            .ok_or_else(crate::loader::bad_index)?;
+        let h = at(&m.variant_field_handles, usize::from(vh))?;
         let variant = *h.variants.first().ok_or_else(crate::loader::bad_index)?;
         let (ty, fields) = self.members(h.struct_index, Some(variant), sig)?;
-        Ok((ty, nth(&fields, h.field)?))
+        Ok((ty, *at(&fields, usize::from(h.field))?))
     }
 
     fn variant_field_inst(&mut self, vi: u16) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
-        let inst = m
-            .variant_field_instantiations
-            .get(usize::from(vi))
-            .ok_or_else(crate::loader::bad_index)?;
+        let inst = at(&m.variant_field_instantiations, usize::from(vi))?;
         self.variant_field(inst.handle.0, Some(inst.type_parameters))
     }
 
@@ -460,14 +434,6 @@ fn show_type(cache: &CodeCache, ty: TypeId) -> String {
             format!("|{}|{results}{abilities}", list(*args, ", "))
         }
         TypeNode::TypeParam(i) => format!("_{i}"),
-    }
-}
-
-/// The name of a function in check messages: `0x<64 hex>::module::name`.
-fn qualified(f: &Function) -> String {
-    match &f.id.module {
-        Some(m) => format!("0x{}::{}::{}", m.address.full_hex(), m.name, f.name),
-        None => format!("script::{}", f.name),
     }
 }
 
@@ -788,7 +754,7 @@ impl TypeChecker {
             B::MutBorrowGlobal(d) | B::ImmBorrowGlobal(d) => {
                 let a = self.pop()?;
                 cx.is(a, &TypeNode::Address, "address")?;
-                let (ty, _) = cx.struct_ty(*d, &[])?;
+                let ty = cx.struct_ty(*d, &[])?;
                 cx.has_ability(ty, Ability::Key)?;
                 let r = cx.reference(ty, matches!(instr, B::MutBorrowGlobal(_)));
                 self.push(r);
@@ -796,7 +762,7 @@ impl TypeChecker {
             B::MutBorrowGlobalGeneric(i) | B::ImmBorrowGlobalGeneric(i) => {
                 let a = self.pop()?;
                 cx.is(a, &TypeNode::Address, "address")?;
-                let (ty, _) = cx.struct_inst_ty(i.0)?;
+                let ty = cx.struct_inst_ty(i.0)?;
                 cx.has_ability(ty, Ability::Key)?;
                 let r = cx.reference(ty, matches!(instr, B::MutBorrowGlobalGeneric(_)));
                 self.push(r);
@@ -818,8 +784,8 @@ impl TypeChecker {
                     )));
                 }
                 let ty = match instr {
-                    B::MoveTo(d) => cx.struct_ty(*d, &[])?.0,
-                    B::MoveToGeneric(i) => cx.struct_inst_ty(i.0)?.0,
+                    B::MoveTo(d) => cx.struct_ty(*d, &[])?,
+                    B::MoveToGeneric(i) => cx.struct_inst_ty(i.0)?,
                     _ => unreachable_instr()?,
                 };
                 cx.check_eq(given, ty)?;
@@ -829,8 +795,8 @@ impl TypeChecker {
                 let a = self.pop()?;
                 cx.is(a, &TypeNode::Address, "address")?;
                 let ty = match instr {
-                    B::MoveFrom(d) => cx.struct_ty(*d, &[])?.0,
-                    B::MoveFromGeneric(i) => cx.struct_inst_ty(i.0)?.0,
+                    B::MoveFrom(d) => cx.struct_ty(*d, &[])?,
+                    B::MoveFromGeneric(i) => cx.struct_inst_ty(i.0)?,
                     _ => unreachable_instr()?,
                 };
                 cx.has_ability(ty, Ability::Key)?;
@@ -949,6 +915,27 @@ fn element_kinds(elem: &TypeNode, values: &[Value]) -> Result<(), VmError> {
     Ok(())
 }
 
+/// Instructions with something to check (or, for calls, to record) before they execute:
+/// `TypeChecker::before`'s, calls and closure packing, and the vector element kinds.
+fn has_checks_before(instr: &Bytecode) -> bool {
+    matches!(
+        instr,
+        Bytecode::BrTrue(_)
+            | Bytecode::BrFalse(_)
+            | Bytecode::Ret
+            | Bytecode::Abort
+            | Bytecode::AbortMsg
+            | Bytecode::StLoc(_)
+            | Bytecode::Call(_)
+            | Bytecode::CallGeneric(_)
+            | Bytecode::CallClosure(_)
+            | Bytecode::PackClosure(..)
+            | Bytecode::PackClosureGeneric(..)
+            | Bytecode::VecPack(..)
+            | Bytecode::VecPushBack(_)
+    )
+}
+
 /// Instructions with nothing to check after they executed.
 fn checked_before_only(instr: &Bytecode) -> bool {
     matches!(
@@ -970,12 +957,9 @@ fn checked_before_only(instr: &Bytecode) -> bool {
     )
 }
 
-/// Field `i` of `fields`.
-fn nth(fields: &[TypeId], i: u16) -> Result<TypeId, VmError> {
-    fields
-        .get(usize::from(i))
-        .copied()
-        .ok_or_else(crate::loader::bad_index)
+/// Entry `i` of a table of the unit, or the bounds checker's status.
+fn at<T>(table: &[T], i: usize) -> Result<&T, VmError> {
+    table.get(i).ok_or_else(crate::loader::bad_index)
 }
 
 #[cold]
@@ -988,7 +972,7 @@ enum At {
     /// At the instruction (with the suspended frames as execution state).
     Instruction,
     /// At the native's module, offset 0 of its definition.
-    Native(Option<ModuleId>, u16),
+    Native(Location, u16),
     /// At the caller's caller, without offsets (a Move callee's arguments).
     CallersCaller,
     /// At the `ret`, without execution state.
@@ -1038,7 +1022,7 @@ impl Session<'_> {
         instr: &Bytecode,
         pc: u32,
     ) -> Result<(), VmError> {
-        if matches!(instr, Bytecode::Branch(_) | Bytecode::Nop) {
+        if !has_checks_before(instr) {
             return Ok(());
         }
         let Some(mut checker) = self.checker.take() else {
@@ -1057,12 +1041,16 @@ impl Session<'_> {
         instr: &Bytecode,
         pc: u32,
     ) -> Result<(), VmError> {
-        if checked_before_only(instr) || trusted(frame.function) {
+        if checked_before_only(instr) {
             return Ok(());
         }
         let Some(mut checker) = self.checker.take() else {
             return Ok(());
         };
+        if !checker.frames.last().is_some_and(|t| t.checked) {
+            self.checker = Some(checker);
+            return Ok(());
+        }
         let result = (|| {
             let f: &Function = frame.function;
             let mut cache = self.runtime.write()?;
@@ -1106,7 +1094,7 @@ impl Session<'_> {
                 let mismatch = |expected: usize, got: usize| {
                     super::invariant(&format!(
                         "Stack size mismatch when returning from {}: expected: {expected}, got: {got}",
-                        qualified(f)
+                        f.full_name()
                     ))
                 };
                 let expected_values = top.caller_values + returns.len();
@@ -1150,7 +1138,7 @@ impl Session<'_> {
         frame: &Frame<'_>,
         instr: &Bytecode,
     ) -> Result<(), (VmError, At)> {
-        let at = |e| (e, At::Instruction);
+        let here = |e| (e, At::Instruction);
         let f: &Function = frame.function;
         let window = f.local_types.len();
         let base = frame.base as usize;
@@ -1178,36 +1166,36 @@ impl Session<'_> {
                 .map(|c| (c.function, c.ty_args, mask.0)),
             _ => None,
         };
-        let mut cache = self.runtime.write().map_err(at)?;
+        let mut cache = self.runtime.write().map_err(here)?;
         let mut cx = Cx {
             cache: &mut cache,
-            unit: Unit::of(f).map_err(at)?,
+            unit: Unit::of(f).map_err(here)?,
             ty_args: frame.ty_args(),
         };
-        let checked = !trusted(f);
+        let checked = checker.frames.last().is_some_and(|t| t.checked);
         if checked {
             let locals = self.machine.locals.get(base..base + window).unwrap_or(&[]);
-            checker.before(&mut cx, instr, locals).map_err(at)?;
+            checker.before(&mut cx, instr, locals).map_err(here)?;
         }
         if let Bytecode::VecPack(sig, _) | Bytecode::VecPushBack(sig) = instr {
-            let elem = cx.sig_first(*sig).map_err(at)?;
+            let elem = cx.sig_first(*sig).map_err(here)?;
             let count = match instr {
                 Bytecode::VecPack(_, n) => usize::try_from(*n).unwrap_or(usize::MAX),
                 _ => 1,
             };
             let ops = &self.machine.operands;
             let values = ops.top_values(count.min(ops.len())).unwrap_or_default();
-            element_kinds(cx.cache.types.node(elem), values).map_err(at)?;
+            element_kinds(cx.cache.types.node(elem), values).map_err(here)?;
         }
         if let (true, Some((function, ty_args, mask))) = (checked, packed) {
-            visibility(f, &function).map_err(at)?;
-            pack_closure(checker, &mut cx, &function, &ty_args, mask).map_err(at)?;
+            visibility(f, &function).map_err(here)?;
+            pack_closure(checker, &mut cx, &function, &ty_args, mask).map_err(here)?;
         }
         let Some(callee) = callee else {
             return Ok(());
         };
         if checked && !callee.closure {
-            visibility(f, &callee.function).map_err(at)?;
+            visibility(f, &callee.function).map_err(here)?;
         }
         let g = &callee.function;
         let native = g.is_native();
@@ -1219,13 +1207,13 @@ impl Session<'_> {
                     .substitute(*t, &callee.ty_args, &TypeLimits::NONE)
             })
             .collect::<Result<_, _>>()
-            .map_err(at)?;
+            .map_err(here)?;
         let is_given = |i: usize| i >= 64 || callee.mask & (1 << i) == 0;
         if checked {
             // A Move callee's arguments fail at its caller's caller; a native's at the native.
             let place = || {
                 if native {
-                    At::Native(g.id.module.clone(), g.id.def_index)
+                    At::Native(g.location(), g.id.def_index)
                 } else {
                     At::CallersCaller
                 }
@@ -1235,7 +1223,7 @@ impl Session<'_> {
                 let want = params
                     .get(i)
                     .copied()
-                    .ok_or_else(|| at(super::invariant("param")))?;
+                    .ok_or_else(|| here(super::invariant("param")))?;
                 cx.assignable(given, want).map_err(|e| (e, place()))?;
             }
         }
@@ -1246,7 +1234,7 @@ impl Session<'_> {
                         .cache
                         .types
                         .substitute(*r, &callee.ty_args, &TypeLimits::NONE)
-                        .map_err(at)?;
+                        .map_err(here)?;
                     checker.push(t);
                 }
             }
@@ -1284,13 +1272,7 @@ impl Session<'_> {
 
     /// The function a `call_closure` is about to call (the closure on top of the stack).
     fn closure_callee(&mut self) -> Option<Callee> {
-        let Some(Value::Container(c)) = self.machine.operands.last() else {
-            return None;
-        };
-        let Ok(Container::Closure(closure)) = self.heap.get(*c) else {
-            return None;
-        };
-        let closure = closure.clone();
+        let closure = self.top_closure()?.clone();
         let function = match &closure.target {
             ClosureTarget::Resolved(f) => f.clone(),
             ClosureTarget::Unresolved { module, name, .. } => {
@@ -1327,32 +1309,25 @@ impl Session<'_> {
             At::Return => {
                 let f: &Function = frame.function;
                 let d = err.data_mut();
-                d.location = location_of(&f.id.module);
+                d.location = frame.function.location();
                 d.offsets = vec![(f.id.def_index, pc as u16)];
             }
-            At::Native(module, def) => {
+            At::Native(location, def) => {
                 let d = err.data_mut();
-                d.location = location_of(&module);
+                d.location = location;
                 d.offsets = vec![(def, 0)];
                 d.exec_state = Some(stack_trace(frames));
             }
             At::CallersCaller => {
                 let d = err.data_mut();
                 d.location = match frames.last() {
-                    Some(caller) => location_of(&caller.function.id.module),
+                    Some(caller) => caller.function.location(),
                     None => Location::Undefined,
                 };
                 d.offsets.clear();
             }
         }
         err
-    }
-}
-
-fn location_of(module: &Option<ModuleId>) -> Location {
-    match module {
-        Some(m) => Location::Module(m.clone()),
-        None => Location::Script,
     }
 }
 
@@ -1363,10 +1338,7 @@ fn visibility(caller: &Function, callee: &Function) -> Result<(), VmError> {
     if caller.id.module.is_some() && caller.id.module == callee.id.module {
         return Ok(());
     }
-    let callee_module = match &callee.id.module {
-        Some(m) => format!("0x{}::{}", m.address.full_hex(), m.name),
-        None => "script".to_string(),
-    };
+    let callee_module = module_full_name(callee.id.module.as_ref());
     match callee.visibility {
         Visibility::Public => Ok(()),
         Visibility::Private => Err(failure(format!(
@@ -1374,34 +1346,22 @@ fn visibility(caller: &Function, callee: &Function) -> Result<(), VmError> {
             callee.name
         ))),
         Visibility::Friend => {
-            let friends: Vec<ModuleId> = match &callee.links.source {
-                SourceCode::Module(m) => m
-                    .friend_decls
-                    .iter()
-                    .filter_map(|h| {
-                        let addr = *m.address_identifier_at(h.address)?;
-                        let name = m.identifier_at(h.name)?.clone();
-                        Some(ModuleId::new(addr, name))
-                    })
-                    .collect(),
-                _ => Vec::new(),
+            let is_friend = |m: &CompiledModule, c: &ModuleId| {
+                m.friend_decls.iter().any(|h| {
+                    m.address_identifier_at(h.address) == Some(&c.address)
+                        && m.identifier_at(h.name) == Some(&c.name)
+                })
             };
-            if caller
-                .id
-                .module
-                .as_ref()
-                .is_some_and(|c| friends.contains(c))
-            {
-                return Ok(());
+            if let (SourceCode::Module(m), Some(c)) = (&callee.links.source, &caller.id.module) {
+                if is_friend(m, c) {
+                    return Ok(());
+                }
             }
-            let caller_module = match &caller.id.module {
-                Some(m) => format!("0x{}::{}", m.address.full_hex(), m.name),
-                None => "script".to_string(),
-            };
             Err(failure(format!(
                 "Function {callee_module}::{} cannot be called because it has friend \
-                 visibility, but {caller_module} is not {callee_module}'s friend",
-                callee.name
+                 visibility, but {} is not {callee_module}'s friend",
+                callee.name,
+                module_full_name(caller.id.module.as_ref())
             )))
         }
     }
@@ -1480,6 +1440,7 @@ fn pack_closure(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::StructId;
 
     fn function(
         cache: &mut CodeCache,

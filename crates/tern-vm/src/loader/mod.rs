@@ -228,6 +228,34 @@ impl Function {
             None => format!("script::{}", self.name),
         }
     }
+
+    /// The function's name as the peer's traces and runtime messages print it:
+    /// `0x<64 hex>::module::name`, or `script::name`.
+    pub fn full_name(&self) -> String {
+        full_name(self.id.module.as_ref(), self.name.as_str())
+    }
+
+    /// Where an error raised in this function is located: its module, or the script.
+    pub fn location(&self) -> tern_primitives::Location {
+        match &self.id.module {
+            Some(m) => tern_primitives::Location::Module(m.clone()),
+            None => tern_primitives::Location::Script,
+        }
+    }
+}
+
+/// A function name as the peer's traces and runtime messages print it:
+/// `0x<64 hex>::module::name` (see [`module_full_name`]), or `script::name`.
+pub fn full_name(module: Option<&ModuleId>, name: &str) -> String {
+    format!("{}::{name}", module_full_name(module))
+}
+
+/// A module as the peer's runtime messages print it: `0x<64 hex>::module`, or `script`.
+pub fn module_full_name(module: Option<&ModuleId>) -> String {
+    match module {
+        Some(m) => format!("0x{}::{}", m.address.full_hex(), m.name),
+        None => "script".to_string(),
+    }
 }
 
 /// A generic function instantiation used by `CallGeneric`.
