@@ -1198,6 +1198,9 @@ impl Session<'_> {
             visibility(f, &callee.function).map_err(here)?;
         }
         let g = &callee.function;
+        if let Bytecode::CallClosure(sig) = instr {
+            closure_arity(&mut cx, *sig, g, callee.mask).map_err(here)?;
+        }
         let native = g.is_native();
         let params: Vec<TypeId> = if native { &g.params } else { &g.local_types }
             .iter()
@@ -1329,6 +1332,44 @@ impl Session<'_> {
         }
         err
     }
+}
+
+/// The arity rule of a `call_closure` with signature `sig` calling `callee` with capture
+/// `mask`: as many arguments given and results taken as the function's parameters left
+/// uncaptured and its results. Checked whatever the caller (trusted code is not type
+/// checked, and a closure it calls may come from anywhere); an invariant of the call, so no
+/// paranoid sub-status, like the return's stack-height check.
+fn closure_arity(
+    cx: &mut Cx<'_>,
+    sig: SignatureIndex,
+    callee: &Function,
+    mask: u64,
+) -> Result<(), VmError> {
+    let expected = cx.sig_first(sig)?;
+    let &TypeNode::Function(params, results, _) = cx.cache.types.node(expected) else {
+        return Err(super::invariant(
+            "call_closure signature is not a function type",
+        ));
+    };
+    let want = (
+        cx.cache.types.list(params).len(),
+        cx.cache.types.list(results).len(),
+    );
+    let captured = (0..callee.params.len().min(64))
+        .filter(|i| mask & (1 << i) != 0)
+        .count();
+    let got = (callee.params.len() - captured, callee.returns.len());
+    if want == got {
+        return Ok(());
+    }
+    Err(super::invariant(&format!(
+        "Closure signature mismatch for {}: expected ({} parameters, {} results), got ({} parameters, {} results)",
+        callee.full_name(),
+        want.0,
+        want.1,
+        got.0,
+        got.1
+    )))
 }
 
 /// The peer's runtime visibility rule for a call (or closure packing) from `caller` to
