@@ -2126,10 +2126,12 @@ fn fast_step<const METERED: bool>(
             _ => Fast::Slow,
         },
         // Moving a container moves its id.
+        // perf: pushed before the local is unset, so that the push's own bound check folds
+        // into `has_room` (a store to the local in between made the compiler check again).
         Op::MoveLoc(i) => match frame_local_mut(locals, base, i) {
             slot @ &mut Value::U64(x) if ops.has_room(1) => {
-                *slot = Value::Invalid;
                 ops.push_in_room(Value::U64(x));
+                *slot = Value::Invalid;
                 Fast::Done
             }
             slot if !matches!(slot, Value::Invalid) && ops.has_room(1) => {
