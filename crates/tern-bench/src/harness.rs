@@ -110,15 +110,36 @@ pub fn assemble_module(source: &str) -> Result<CompiledModule, BenchError> {
     }
 }
 
+/// How a timed call runs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CallMode {
+    /// The gas budget in instructions (`None`: unmetered).
+    pub budget: Option<u64>,
+    /// Whether the runtime type checks are on (the peer's "paranoid" mode).
+    pub type_checks: bool,
+}
+
 /// Makes one unmetered call; results are dropped and writes discarded.
 pub fn run(p: &Prepared) -> Result<(), VmError> {
-    run_with_budget(p, None)
+    run_in(p, CallMode::default())
 }
 
 /// Makes one call metered with `budget` instructions (`None`: unmetered).
 pub fn run_with_budget(p: &Prepared, budget: Option<u64>) -> Result<(), VmError> {
+    run_in(
+        p,
+        CallMode {
+            budget,
+            type_checks: false,
+        },
+    )
+}
+
+/// Makes one call in `mode`; results are dropped and writes discarded.
+pub fn run_in(p: &Prepared, mode: CallMode) -> Result<(), VmError> {
     let mut session = Session::new(p.vm.runtime(), p.vm.storage());
-    session.set_gas_budget(budget);
+    session.set_gas_budget(mode.budget);
+    session.set_type_checks(mode.type_checks);
     let outcome = session.execute(p.function.clone(), p.ty_args.clone(), p.args.clone())?;
     std::hint::black_box(&outcome);
     Ok(())

@@ -34,7 +34,7 @@ pub mod table;
 
 pub use error::BenchError;
 pub use harness::{
-    count_instructions, prepare, prepare_source, run, run_results, run_with_budget, Prepared,
-    UNEXHAUSTIBLE_BUDGET,
+    count_instructions, prepare, prepare_source, run, run_in, run_results, run_with_budget,
+    CallMode, Prepared, UNEXHAUSTIBLE_BUDGET,
 };
 pub use programs::{Input, Output, Program, PROGRAMS};

@@ -2,7 +2,7 @@
 //! ratio to native and to the Aptos MoveVM figure of the VM issue.
 
 use crate::error::BenchError;
-use crate::harness::{count_instructions, prepare, run_with_budget};
+use crate::harness::{count_instructions, prepare, run_in, CallMode};
 use crate::programs::Program;
 use crate::report::format_ns;
 use crate::stats::{measure, MeasureConfig, Summary};
@@ -60,22 +60,20 @@ fn ratio(a: f64, b: f64) -> f64 {
     }
 }
 
-/// Times `program` at `size` on Tern (each call metered with `budget`, or unmetered for
-/// `None`) and natively; `progress(label, done, total)` reports samples.
+/// Times `program` at `size` on Tern (each call run in `mode`) and natively;
+/// `progress(label, done, total)` reports samples.
 pub fn measure_program(
     program: &Program,
     size: u64,
     config: &MeasureConfig,
-    budget: Option<u64>,
+    mode: CallMode,
     progress: &mut dyn FnMut(&str, usize, usize),
 ) -> Result<ProgramRow, BenchError> {
     let prepared = prepare(program, size)?;
     let instructions = count_instructions(&prepared)?;
-    let tern = measure(
-        || run_with_budget(&prepared, budget),
-        config,
-        &mut |d, t| progress("tern", d, t),
-    )?;
+    let tern = measure(|| run_in(&prepared, mode), config, &mut |d, t| {
+        progress("tern", d, t)
+    })?;
     let input = program.input(size);
     let native = measure(
         || {
@@ -192,13 +190,24 @@ mod tests {
             warmup: Duration::ZERO,
         };
         let mut seen = 0;
-        let row = measure_program(p, 50, &config, None, &mut |_, _, _| seen += 1).unwrap();
+        let plain = CallMode::default();
+        let row = measure_program(p, 50, &config, plain, &mut |_, _, _| seen += 1).unwrap();
         assert_eq!((row.instructions, row.units, seen), (9 * 50 + 5, 50, 4));
-        // Metered: the same program, every call charged to the meter.
-        let budget = Some(crate::harness::UNEXHAUSTIBLE_BUDGET);
-        let metered = measure_program(p, 50, &config, budget, &mut |_, _, _| {}).unwrap();
-        assert_eq!(metered.instructions, row.instructions);
-        assert!(metered.tern.median > 0.0);
+        // Metered: the same program, every call charged to the meter; checked: every
+        // instruction type checked.
+        let metered = CallMode {
+            budget: Some(crate::harness::UNEXHAUSTIBLE_BUDGET),
+            type_checks: false,
+        };
+        let checked = CallMode {
+            budget: None,
+            type_checks: true,
+        };
+        for mode in [metered, checked] {
+            let other = measure_program(p, 50, &config, mode, &mut |_, _, _| {}).unwrap();
+            assert_eq!(other.instructions, row.instructions, "{mode:?}");
+            assert!(other.tern.median > 0.0, "{mode:?}");
+        }
         assert!(row.tern.median > 0.0);
         assert_eq!(row.aptos_ns, None);
         let table = markdown_table(std::slice::from_ref(&row));

@@ -10,7 +10,7 @@ use std::time::Duration;
 use tern_bench::report::FunctionReport;
 use tern_bench::stats::{measure, Budget, MeasureConfig};
 use tern_bench::{
-    count_instructions, prepare_source, run, run_with_budget, table, UNEXHAUSTIBLE_BUDGET,
+    count_instructions, prepare_source, run, run_in, table, CallMode, UNEXHAUSTIBLE_BUDGET,
 };
 use tern_testrunner::NamedAddresses;
 use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgValue};
@@ -66,6 +66,10 @@ pub(crate) struct BenchArgs {
     /// exhausts) instead of unmetered: what per-instruction gas costs (function and --programs).
     #[arg(long, conflicts_with = "opcodes")]
     metered: bool,
+    /// Time calls with the runtime type checks on (the peer's "paranoid" mode: every
+    /// instruction's operand types checked as it runs; function and --programs).
+    #[arg(long = "type-checks", conflicts_with = "opcodes")]
+    type_checks: bool,
 }
 
 impl BenchArgs {
@@ -82,9 +86,13 @@ impl BenchArgs {
         }
     }
 
-    /// The gas budget of each timed call: `None` (unmetered) unless `--metered`.
-    fn gas_budget(&self) -> Option<u64> {
-        self.metered.then_some(UNEXHAUSTIBLE_BUDGET)
+    /// How each timed call runs: unmetered unless `--metered`, unchecked unless
+    /// `--type-checks`.
+    fn call_mode(&self) -> CallMode {
+        CallMode {
+            budget: self.metered.then_some(UNEXHAUSTIBLE_BUDGET),
+            type_checks: self.type_checks,
+        }
     }
 
     fn selected(&self, name: &str) -> bool {
@@ -134,12 +142,10 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     let name = format!("{}::{}", target.module, target.function);
     status(a.json, &format!("{name}: counting instructions"));
     let instructions = count_instructions(&prepared)?;
-    let budget = a.gas_budget();
-    let samples = measure(
-        || run_with_budget(&prepared, budget),
-        &a.config(),
-        &mut |d, t| progress(a.json, &name, d, t),
-    )?;
+    let mode = a.call_mode();
+    let samples = measure(|| run_in(&prepared, mode), &a.config(), &mut |d, t| {
+        progress(a.json, &name, d, t)
+    })?;
     clear_status(a.json);
     let report = FunctionReport::new(name, instructions, &samples);
     if a.json {
@@ -160,7 +166,7 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
             p,
             p.figure_size,
             &config,
-            a.gas_budget(),
+            a.call_mode(),
             &mut |arm, d, t| progress(a.json, &format!("{} ({arm})", p.name), d, t),
         )
         .with_context(|| p.name.to_string())?;
@@ -192,6 +198,11 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
     } else {
         if a.metered {
             outln!("Tern metered: every instruction charged to an instruction-counting meter.\n")?;
+        }
+        if a.type_checks {
+            outln!(
+                "Tern with runtime type checks: every instruction's types checked as it runs.\n"
+            )?;
         }
         out!("{}", table::markdown_table(&rows))?;
     }
