@@ -1,7 +1,7 @@
 //! Runtime types: an interner of type nodes and type lists shared by all sessions, with the
 //! depth, node count and abilities of each concrete type computed once.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use tern_primitives::{AbilitySet, StatusCode, VmError};
 
 /// An interned type.
@@ -12,6 +12,67 @@ impl TypeId {
     /// `u8` (interned first by [`TypeTable::new`], so `vector<u8>` is told apart without
     /// reading the table).
     pub const U8: TypeId = TypeId(0);
+    /// `bool` (pre-interned, see [`TypeTable::new`]).
+    pub const BOOL: TypeId = TypeId(1);
+    /// `signer` (pre-interned, the last primitive).
+    pub const SIGNER: TypeId = TypeId(14);
+
+    /// Whether this is a primitive type (`bool`, an integer, `address` or `signer`): every
+    /// one is pre-interned by [`TypeTable::new`] below the first other type.
+    #[inline]
+    pub fn is_primitive(self) -> bool {
+        (self.0 as usize) < PRIMITIVES.len()
+    }
+
+    /// The id of a primitive node (`None` for any other node), without a table.
+    #[inline]
+    pub fn primitive(node: &TypeNode) -> Option<TypeId> {
+        primitive_id(node)
+    }
+}
+
+/// The primitive types, interned by [`TypeTable::new`] in this order (ids 0 to 14), so that
+/// interning one costs no lookup: the runtime type checks intern a primitive for most
+/// instructions they check.
+const PRIMITIVES: [TypeNode; 15] = [
+    TypeNode::U8,
+    TypeNode::Bool,
+    TypeNode::U16,
+    TypeNode::U32,
+    TypeNode::U64,
+    TypeNode::U128,
+    TypeNode::U256,
+    TypeNode::I8,
+    TypeNode::I16,
+    TypeNode::I32,
+    TypeNode::I64,
+    TypeNode::I128,
+    TypeNode::I256,
+    TypeNode::Address,
+    TypeNode::Signer,
+];
+
+/// The id [`TypeTable::new`] gave a primitive node (`None` for any other node).
+fn primitive_id(node: &TypeNode) -> Option<TypeId> {
+    let i = match node {
+        TypeNode::U8 => 0,
+        TypeNode::Bool => 1,
+        TypeNode::U16 => 2,
+        TypeNode::U32 => 3,
+        TypeNode::U64 => 4,
+        TypeNode::U128 => 5,
+        TypeNode::U256 => 6,
+        TypeNode::I8 => 7,
+        TypeNode::I16 => 8,
+        TypeNode::I32 => 9,
+        TypeNode::I64 => 10,
+        TypeNode::I128 => 11,
+        TypeNode::I256 => 12,
+        TypeNode::Address => 13,
+        TypeNode::Signer => 14,
+        _ => return None,
+    };
+    Some(TypeId(i))
 }
 
 /// An interned list of types (type arguments).
@@ -125,30 +186,50 @@ static INVALID_TYPE: TypeInfo = TypeInfo {
 };
 
 /// The interner of types and type lists.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TypeTable {
     types: Vec<TypeInfo>,
-    type_index: HashMap<TypeNode, TypeId>,
+    type_index: FxHashMap<TypeNode, TypeId>,
     lists: Vec<Box<[TypeId]>>,
-    list_index: HashMap<Box<[TypeId]>, TypeListId>,
+    list_index: FxHashMap<Box<[TypeId]>, TypeListId>,
+}
+
+impl Default for TypeTable {
+    fn default() -> Self {
+        TypeTable::new()
+    }
 }
 
 impl TypeTable {
-    /// An empty table with `u8` ([`TypeId::U8`]) and the empty list
+    /// A table with the primitive types (`u8` first, [`TypeId::U8`]) and the empty list
     /// ([`TypeListId::EMPTY`]) pre-interned.
     pub fn new() -> TypeTable {
-        let mut t = TypeTable::default();
-        let u8_id = t.intern(TypeNode::U8);
-        debug_assert_eq!(u8_id, TypeId::U8);
+        let mut t = TypeTable {
+            types: Vec::new(),
+            type_index: FxHashMap::default(),
+            lists: Vec::new(),
+            list_index: FxHashMap::default(),
+        };
+        for node in PRIMITIVES {
+            t.insert(node);
+        }
         t.intern_list(&[]);
         t
     }
 
     /// Interns a node whose children are already interned.
     pub fn intern(&mut self, node: TypeNode) -> TypeId {
+        if let Some(id) = primitive_id(&node) {
+            return id;
+        }
         if let Some(id) = self.type_index.get(&node) {
             return *id;
         }
+        self.insert(node)
+    }
+
+    /// Adds a node the table does not hold yet.
+    fn insert(&mut self, node: TypeNode) -> TypeId {
         let (depth, nodes, has_type_params) = self.measure(&node);
         let id = TypeId(self.types.len() as u32);
         self.types.push(TypeInfo {
@@ -296,11 +377,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn u8_is_pre_interned() {
+    fn primitives_are_pre_interned() {
         let mut t = TypeTable::new();
         assert_eq!(t.intern(TypeNode::U8), TypeId::U8);
         assert_eq!(t.node(TypeId::U8), &TypeNode::U8);
         assert_eq!(t.intern_list(&[]), TypeListId::EMPTY);
+        for node in PRIMITIVES {
+            let id = t.intern(node.clone());
+            assert_eq!(primitive_id(&node), Some(id));
+            assert_eq!(t.node(id), &node);
+            assert_eq!(t.type_index.get(&node), Some(&id));
+        }
+        assert_eq!(primitive_id(&TypeNode::TypeParam(0)), None);
+        assert_eq!(t.node(TypeId::BOOL), &TypeNode::Bool);
+        assert_eq!(t.node(TypeId::SIGNER), &TypeNode::Signer);
+        assert!(TypeId::SIGNER.is_primitive());
+        let v = t.intern(TypeNode::Vector(TypeId::U8));
+        assert_eq!(v, TypeId(PRIMITIVES.len() as u32));
+        assert!(!v.is_primitive());
     }
 
     #[test]

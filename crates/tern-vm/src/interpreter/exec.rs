@@ -448,6 +448,8 @@ impl Session<'_> {
                 return Err(invariant("native function has no body"));
             };
             let code: &'a [Op] = body.code.ops();
+            // The original instructions, looked up once per frame (not per instruction).
+            let original = function.links.code_of(function.id.def_index).unwrap_or(&[]);
             let mut next = frame.pc;
             loop {
                 let pc = next;
@@ -456,10 +458,10 @@ impl Session<'_> {
                     return Err(invariant("pc out of range"));
                 };
                 next = pc + 1;
+                let source = original.get(pc as usize);
                 // The runtime type checks made before an instruction precede its execution
                 // and so its charge, as the peer's do.
                 if self.checker.is_some() {
-                    let source = function.links.instruction(function.id.def_index, pc);
                     if let Some(instr) = source {
                         if let Err(e) = self.check_before(frame, frames, instr, pc) {
                             frame.pc = next;
@@ -476,9 +478,10 @@ impl Session<'_> {
                     self.gas_left = left;
                 }
                 let op = unfused(*op);
-                let source = function.links.instruction(function.id.def_index, pc);
+                // The trace's record of a closure call (its name is formatted: only when
+                // tracing).
                 let closure = match op {
-                    Op::CallClosure(_) => self.closure_call(),
+                    Op::CallClosure(_) if self.trace.is_some() => self.closure_call(),
                     _ => None,
                 };
                 let flow = match op {
@@ -495,6 +498,30 @@ impl Session<'_> {
                         return Ok(Exit::Call(handle));
                     }
                     Op::Ret => Ok(Flow::Return),
+                    // perf: the commonest single instructions run in place, as in the fast
+                    // loops (anything unusual is left to `step`, which raises the exact
+                    // error); a trace records whether a conditional branch jumped, which
+                    // only `step` tells when the target is the next op.
+                    op if self.trace.is_none() || !matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) => {
+                        let mut at = next;
+                        let mut unmetered = u64::MAX;
+                        let machine = &mut self.machine;
+                        let fast = fast_step::<false>(
+                            code,
+                            &mut machine.operands,
+                            &mut machine.locals,
+                            &mut self.heap,
+                            frame.base as usize,
+                            &mut at,
+                            &op,
+                            &mut unmetered,
+                        );
+                        match fast {
+                            Fast::Done if at == next => Ok(Flow::Next),
+                            Fast::Done => Ok(Flow::Jump(at)),
+                            _ => self.step(frame, frames, body, op, pins),
+                        }
+                    }
                     op => self.step(frame, frames, body, op, pins),
                 };
                 if let Some(trace) = self.trace.as_deref_mut() {

@@ -49,6 +49,9 @@ fn empty_stack() -> VmError {
 pub(crate) struct TypeChecker {
     stack: Vec<TypeId>,
     frames: Vec<TypeFrame>,
+    /// Emptied vectors of returned frames' local types, for the next calls (perf: no
+    /// allocation per call).
+    spare_locals: Vec<Vec<TypeId>>,
 }
 
 /// What the checks know of one frame.
@@ -368,6 +371,9 @@ impl Cx<'_> {
 /// except that a function type may have more abilities than expected, and an immutable
 /// reference's target is compared the same way (a mutable reference's must be equal).
 fn assignable(cache: &CodeCache, given: TypeId, expected: TypeId) -> Result<(), VmError> {
+    if given == expected {
+        return Ok(());
+    }
     let ok = match (cache.types.node(expected), cache.types.node(given)) {
         (TypeNode::Function(a, r, ab), TypeNode::Function(ga, gr, gab)) => {
             a == ga && r == gr && ab.is_subset(*gab)
@@ -453,6 +459,165 @@ impl TypeChecker {
 
     fn push(&mut self, ty: TypeId) {
         self.stack.push(ty);
+    }
+
+    /// An empty vector for a new frame's local types.
+    fn take_spare(&mut self) -> Vec<TypeId> {
+        self.spare_locals.pop().unwrap_or_default()
+    }
+
+    /// Keeps a returned frame's vector of local types for reuse (a few at most).
+    fn spare(&mut self, mut locals: Vec<TypeId>) {
+        if self.spare_locals.len() < 64 {
+            locals.clear();
+            self.spare_locals.push(locals);
+        }
+    }
+
+    /// Whether the running frame is checked (not trusted code).
+    fn checking(&self) -> bool {
+        self.frames.last().is_some_and(|t| t.checked)
+    }
+
+    /// The checks after `instr` where they need no table: instructions over primitive types
+    /// and the locals' types. True: done (they passed); false: nothing changed, and the full
+    /// checks (which also raise every failure) must run. perf: the full checks take the code
+    /// cache's lock and build a context for every instruction.
+    fn after_fast(&mut self, instr: &Bytecode) -> bool {
+        use Bytecode as B;
+        let n = self.stack.len();
+        // The top two types when equal (binary operators take two operands of one type).
+        let pair = || match self.stack.get(n.wrapping_sub(2)..) {
+            Some(&[a, b]) if a == b => Some(b),
+            _ => None,
+        };
+        let pushed = match instr {
+            B::LdU8(_) => TypeNode::U8,
+            B::LdU16(_) => TypeNode::U16,
+            B::LdU32(_) => TypeNode::U32,
+            B::LdU64(_) => TypeNode::U64,
+            B::LdU128(_) => TypeNode::U128,
+            B::LdU256(_) => TypeNode::U256,
+            B::LdI8(_) => TypeNode::I8,
+            B::LdI16(_) => TypeNode::I16,
+            B::LdI32(_) => TypeNode::I32,
+            B::LdI64(_) => TypeNode::I64,
+            B::LdI128(_) => TypeNode::I128,
+            B::LdI256(_) => TypeNode::I256,
+            B::LdTrue | B::LdFalse => TypeNode::Bool,
+            B::MoveLoc(i) | B::CopyLoc(i) => {
+                let Ok(t) = self.local(*i) else {
+                    return false;
+                };
+                // Every primitive but `signer` has `copy`.
+                if matches!(instr, B::CopyLoc(_)) && !(t.is_primitive() && t != TypeId::SIGNER) {
+                    return false;
+                }
+                self.stack.push(t);
+                return true;
+            }
+            B::Pop => {
+                if !self.stack.last().is_some_and(|t| t.is_primitive()) {
+                    return false;
+                }
+                self.stack.truncate(n - 1);
+                return true;
+            }
+            B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And => {
+                if pair().is_none() {
+                    return false;
+                }
+                self.stack.truncate(n - 1);
+                return true;
+            }
+            B::Shl | B::Shr => {
+                if n == 0 {
+                    return false;
+                }
+                self.stack.truncate(n - 1);
+                return true;
+            }
+            // `eq` also needs `drop`, which every primitive has.
+            B::Lt | B::Le | B::Gt | B::Ge | B::Eq | B::Neq => {
+                let Some(t) = pair() else {
+                    return false;
+                };
+                if matches!(instr, B::Eq | B::Neq) && !t.is_primitive() {
+                    return false;
+                }
+                self.stack.truncate(n - 2);
+                self.stack.push(TypeId::BOOL);
+                return true;
+            }
+            B::Not => return self.stack.last() == Some(&TypeId::BOOL),
+            B::CastU8
+            | B::CastU16
+            | B::CastU32
+            | B::CastU64
+            | B::CastU128
+            | B::CastU256
+            | B::CastI8
+            | B::CastI16
+            | B::CastI32
+            | B::CastI64
+            | B::CastI128
+            | B::CastI256 => {
+                if n == 0 {
+                    return false;
+                }
+                self.stack.truncate(n - 1);
+                match instr {
+                    B::CastU8 => TypeNode::U8,
+                    B::CastU16 => TypeNode::U16,
+                    B::CastU32 => TypeNode::U32,
+                    B::CastU64 => TypeNode::U64,
+                    B::CastU128 => TypeNode::U128,
+                    B::CastU256 => TypeNode::U256,
+                    B::CastI8 => TypeNode::I8,
+                    B::CastI16 => TypeNode::I16,
+                    B::CastI32 => TypeNode::I32,
+                    B::CastI64 => TypeNode::I64,
+                    B::CastI128 => TypeNode::I128,
+                    _ => TypeNode::I256,
+                }
+            }
+            _ => return false,
+        };
+        match TypeId::primitive(&pushed) {
+            Some(t) => {
+                self.stack.push(t);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The checks before a branch, `abort` or `st_loc` where they need no table (see
+    /// [`TypeChecker::after_fast`]); `overwritten` tells whether `st_loc`'s local holds a
+    /// value. True: done; false: nothing changed.
+    fn before_fast(&mut self, instr: &Bytecode, overwritten: bool) -> bool {
+        let top = self.stack.last().copied();
+        match instr {
+            Bytecode::BrTrue(_) | Bytecode::BrFalse(_) | Bytecode::Abort if top.is_some() => {}
+            // Equal types are assignable; every primitive has `drop`.
+            Bytecode::StLoc(i) => match (top, self.local(*i)) {
+                (Some(given), Ok(expected))
+                    if given == expected && (!overwritten || expected.is_primitive()) => {}
+                _ => return false,
+            },
+            _ => return false,
+        }
+        self.stack.pop();
+        true
     }
 
     fn local(&self, i: u8) -> Result<TypeId, VmError> {
@@ -1025,6 +1190,30 @@ impl Session<'_> {
         if !has_checks_before(instr) {
             return Ok(());
         }
+        if let Some(checker) = self.checker.as_mut() {
+            if let Bytecode::BrTrue(_)
+            | Bytecode::BrFalse(_)
+            | Bytecode::Abort
+            | Bytecode::StLoc(_) = instr
+            {
+                // Unchecked (trusted) code has nothing to check before these.
+                if !checker.checking() {
+                    return Ok(());
+                }
+                let overwritten = match instr {
+                    Bytecode::StLoc(i) => !matches!(
+                        self.machine
+                            .locals
+                            .get(frame.base as usize + usize::from(*i)),
+                        None | Some(Value::Invalid)
+                    ),
+                    _ => false,
+                };
+                if checker.before_fast(instr, overwritten) {
+                    return Ok(());
+                }
+            }
+        }
         let Some(mut checker) = self.checker.take() else {
             return Ok(());
         };
@@ -1044,13 +1233,15 @@ impl Session<'_> {
         if checked_before_only(instr) {
             return Ok(());
         }
+        let Some(checker) = self.checker.as_mut() else {
+            return Ok(());
+        };
+        if !checker.checking() || checker.after_fast(instr) {
+            return Ok(());
+        }
         let Some(mut checker) = self.checker.take() else {
             return Ok(());
         };
-        if !checker.frames.last().is_some_and(|t| t.checked) {
-            self.checker = Some(checker);
-            return Ok(());
-        }
         let result = (|| {
             let f: &Function = frame.function;
             let mut cache = self.runtime.write()?;
@@ -1081,53 +1272,64 @@ impl Session<'_> {
         };
         let f: &Function = frame.function;
         let values = self.machine.operands.len();
-        let result = self
-            .instantiate_types(&f.returns, frame.ty_args())
-            .and_then(|returns| {
-                let n = checker.frames.len();
-                let top = checker
-                    .frames
-                    .last()
-                    .ok_or_else(|| super::invariant("no frame"))?;
-                let (height, checked) = (top.caller_height, top.checked);
-                // An invariant of every return, checked code or not: no paranoid sub-status.
-                let mismatch = |expected: usize, got: usize| {
-                    super::invariant(&format!(
-                        "Stack size mismatch when returning from {}: expected: {expected}, got: {got}",
-                        f.full_name()
-                    ))
-                };
-                let expected_values = top.caller_values + returns.len();
-                if values != expected_values {
-                    return Err(mismatch(expected_values, values));
+        // perf: a non-generic function's result types are its declared ones.
+        let returns = match frame.ty_args() {
+            [] => Ok(std::borrow::Cow::Borrowed(&f.returns[..])),
+            ty_args => self
+                .instantiate_types(&f.returns, ty_args)
+                .map(std::borrow::Cow::Owned),
+        };
+        let result = returns.and_then(|returns| {
+            let n = checker.frames.len();
+            let top = checker
+                .frames
+                .last()
+                .ok_or_else(|| super::invariant("no frame"))?;
+            let (height, checked) = (top.caller_height, top.checked);
+            // An invariant of every return, checked code or not: no paranoid sub-status.
+            let mismatch = |expected: usize, got: usize| {
+                super::invariant(&format!(
+                    "Stack size mismatch when returning from {}: expected: {expected}, got: {got}",
+                    f.full_name()
+                ))
+            };
+            let expected_values = top.caller_values + returns.len();
+            if values != expected_values {
+                return Err(mismatch(expected_values, values));
+            }
+            let caller_checked = n >= 2 && checker.frames[n - 2].checked;
+            if checked {
+                let expected = height + returns.len();
+                if checker.stack.len() != expected {
+                    return Err(mismatch(expected, checker.stack.len()));
                 }
-                let caller_checked = n >= 2 && checker.frames[n - 2].checked;
-                if checked {
-                    let expected = height + returns.len();
-                    if checker.stack.len() != expected {
-                        return Err(mismatch(expected, checker.stack.len()));
-                    }
+                // perf: results of exactly the declared types need no table.
+                let given = checker.stack.get(height..).unwrap_or_default();
+                if given != &returns[..] {
                     let mut cache = self.runtime.write()?;
                     let cx = Cx {
                         cache: &mut cache,
                         unit: Unit::of(f)?,
                         ty_args: frame.ty_args(),
                     };
-                    for (given, want) in checker.stack[height..].iter().zip(&returns) {
+                    for (given, want) in given.iter().zip(returns.iter()) {
                         cx.assignable(*given, *want)?;
                     }
-                    if !caller_checked {
-                        checker.stack.truncate(height);
-                    }
-                } else if caller_checked {
-                    if checker.stack.len() != height {
-                        return Err(mismatch(height, checker.stack.len()));
-                    }
-                    checker.stack.extend_from_slice(&returns);
                 }
-                checker.frames.pop();
-                Ok(())
-            });
+                if !caller_checked {
+                    checker.stack.truncate(height);
+                }
+            } else if caller_checked {
+                if checker.stack.len() != height {
+                    return Err(mismatch(height, checker.stack.len()));
+                }
+                checker.stack.extend_from_slice(&returns);
+            }
+            if let Some(done) = checker.frames.pop() {
+                checker.spare(done.locals);
+            }
+            Ok(())
+        });
         self.checker = Some(checker);
         result.map_err(|e| self.place(e, At::Return, frame, frames, pc))
     }
@@ -1202,15 +1404,22 @@ impl Session<'_> {
             closure_arity(&mut cx, *sig, g, callee.mask).map_err(here)?;
         }
         let native = g.is_native();
-        let params: Vec<TypeId> = if native { &g.params } else { &g.local_types }
-            .iter()
-            .map(|t| {
-                cx.cache
+        let declared = if native { &g.params } else { &g.local_types };
+        // perf: the vector of a returned frame's local types is reused; a non-generic
+        // callee's types need no substitution.
+        let mut params = checker.take_spare();
+        if callee.ty_args.is_empty() {
+            params.extend_from_slice(declared);
+        } else {
+            for t in declared {
+                let t = cx
+                    .cache
                     .types
                     .substitute(*t, &callee.ty_args, &TypeLimits::NONE)
-            })
-            .collect::<Result<_, _>>()
-            .map_err(here)?;
+                    .map_err(here)?;
+                params.push(t);
+            }
+        }
         let is_given = |i: usize| i >= 64 || callee.mask & (1 << i) == 0;
         if checked {
             // A Move callee's arguments fail at its caller's caller; a native's at the native.

@@ -291,18 +291,23 @@ pub struct ModuleLinks {
 impl ModuleLinks {
     /// The original instruction at `pc` of the function defined at `def_index`.
     pub fn instruction(&self, def_index: u16, pc: u32) -> Option<&tern_binary::Bytecode> {
-        let code = match &self.source {
-            SourceCode::Module(m) => {
+        self.code_of(def_index)?.get(pc as usize)
+    }
+
+    /// The original instructions of function definition `def_index` (the script's for a
+    /// script), if kept.
+    pub fn code_of(&self, def_index: u16) -> Option<&[tern_binary::Bytecode]> {
+        match &self.source {
+            SourceCode::Module(m) => Some(
                 &m.function_defs
                     .get(usize::from(def_index))?
                     .code
                     .as_ref()?
-                    .code
-            }
-            SourceCode::Script(s) => &s.code.code,
-            SourceCode::None => return None,
-        };
-        code.get(pc as usize)
+                    .code,
+            ),
+            SourceCode::Script(s) => Some(&s.code.code),
+            SourceCode::None => None,
+        }
     }
 }
 
