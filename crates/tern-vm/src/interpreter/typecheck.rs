@@ -21,6 +21,7 @@ use crate::loader::{module_full_name, signature, CodeCache, Function, SourceCode
 use crate::session::Session;
 use crate::types::{TypeId, TypeLimits, TypeListId, TypeNode};
 use crate::values::{ClosureTarget, Value};
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use tern_binary::{
     BinaryTables, Bytecode, CompiledModule, CompiledScript, FunctionAttribute, SignatureIndex,
@@ -52,6 +53,60 @@ pub(crate) struct TypeChecker {
     /// Emptied vectors of returned frames' local types, for the next calls (perf: no
     /// allocation per call).
     spare_locals: Vec<Vec<TypeId>>,
+    /// The outcomes of checks that passed in non-generic frames, for instructions whose
+    /// check depends only on the instruction, its function and the types it pops
+    /// ([`memo_arity`]): the type pushed, if any (perf: such a check looks up handles,
+    /// definitions and instantiations, and takes the code cache's lock, every time it runs).
+    /// Only for one run (cleared at its entry): an instruction's address names it while the
+    /// run keeps its function alive.
+    memo: FxHashMap<MemoKey, Option<TypeId>>,
+}
+
+/// A remembered check: the instruction's address and the types it popped (top first;
+/// [`NO_TYPE`] where it pops fewer).
+type MemoKey = (usize, TypeId, TypeId);
+
+/// No type (a [`MemoKey`] slot of an instruction that pops fewer types).
+const NO_TYPE: TypeId = TypeId(u32::MAX);
+
+/// The most outcomes a run remembers (beyond, the memo starts again).
+const MEMO_CAPACITY: usize = 1 << 16;
+
+/// How many types the check of `instr` pops and whether it pushes one, for the instructions
+/// whose check (when it passes) depends only on the instruction, its frame's function (a
+/// non-generic one: its local types and every instantiation it names are fixed) and the
+/// popped types; `None` for the others.
+fn memo_arity(instr: &Bytecode) -> Option<(usize, bool)> {
+    use Bytecode as B;
+    Some(match instr {
+        B::ImmBorrowLoc(_) | B::MutBorrowLoc(_) | B::CopyLoc(_) | B::LdConst(_) => (0, true),
+        B::ImmBorrowField(_)
+        | B::MutBorrowField(_)
+        | B::ImmBorrowFieldGeneric(_)
+        | B::MutBorrowFieldGeneric(_)
+        | B::ImmBorrowVariantField(_)
+        | B::MutBorrowVariantField(_)
+        | B::ImmBorrowVariantFieldGeneric(_)
+        | B::MutBorrowVariantFieldGeneric(_)
+        | B::ReadRef
+        | B::FreezeRef
+        | B::VecLen(_)
+        | B::VecPopBack(_)
+        | B::TestVariant(_)
+        | B::TestVariantGeneric(_)
+        | B::Exists(_)
+        | B::ExistsGeneric(_)
+        | B::ImmBorrowGlobal(_)
+        | B::ImmBorrowGlobalGeneric(_)
+        | B::MutBorrowGlobal(_)
+        | B::MutBorrowGlobalGeneric(_)
+        | B::MoveFrom(_)
+        | B::MoveFromGeneric(_) => (1, true),
+        B::Pop => (1, false),
+        B::VecImmBorrow(_) | B::VecMutBorrow(_) | B::Eq | B::Neq => (2, true),
+        B::WriteRef | B::VecPushBack(_) | B::MoveTo(_) | B::MoveToGeneric(_) => (2, false),
+        _ => return None,
+    })
 }
 
 /// What the checks know of one frame.
@@ -459,6 +514,45 @@ impl TypeChecker {
 
     fn push(&mut self, ty: TypeId) {
         self.stack.push(ty);
+    }
+
+    /// The memo key of `instr` over the types on top of the stack (`None`: not remembered).
+    fn memo_key(&self, instr: &Bytecode) -> Option<(MemoKey, usize)> {
+        let (pops, _) = memo_arity(instr)?;
+        let n = self.stack.len();
+        if n < pops {
+            return None;
+        }
+        let popped = |k: usize| match k < pops {
+            true => self.stack.get(n - 1 - k).copied().unwrap_or(NO_TYPE),
+            false => NO_TYPE,
+        };
+        let key = (instr as *const Bytecode as usize, popped(0), popped(1));
+        Some((key, pops))
+    }
+
+    /// Replays a remembered check that passed: true (done) if `key` is remembered.
+    fn replay(&mut self, (key, pops): (MemoKey, usize)) -> bool {
+        let Some(&pushed) = self.memo.get(&key) else {
+            return false;
+        };
+        self.stack.truncate(self.stack.len() - pops);
+        if let Some(t) = pushed {
+            self.stack.push(t);
+        }
+        true
+    }
+
+    /// Remembers that the check of `key` passed (its result, if any, on top of the stack).
+    fn remember(&mut self, instr: &Bytecode, (key, _): (MemoKey, usize)) {
+        let pushed = match memo_arity(instr) {
+            Some((_, true)) => self.stack.last().copied(),
+            _ => None,
+        };
+        if self.memo.len() >= MEMO_CAPACITY {
+            self.memo.clear();
+        }
+        self.memo.insert(key, pushed);
     }
 
     /// An empty vector for a new frame's local types.
@@ -1169,6 +1263,7 @@ impl Session<'_> {
         };
         checker.stack.clear();
         checker.frames.clear();
+        checker.memo.clear();
         checker.frames.push(TypeFrame {
             locals,
             caller_height: 0,
@@ -1239,6 +1334,15 @@ impl Session<'_> {
         if !checker.checking() || checker.after_fast(instr) {
             return Ok(());
         }
+        let memo = match frame.ty_args() {
+            [] => checker.memo_key(instr),
+            _ => None,
+        };
+        if let Some(key) = memo {
+            if checker.replay(key) {
+                return Ok(());
+            }
+        }
         let Some(mut checker) = self.checker.take() else {
             return Ok(());
         };
@@ -1252,6 +1356,9 @@ impl Session<'_> {
             };
             checker.after(&mut cx, instr)
         })();
+        if let (Ok(()), Some(key)) = (&result, memo) {
+            checker.remember(instr, key);
+        }
         self.checker = Some(checker);
         result.map_err(|e| self.place(e, At::Instruction, frame, frames, pc))
     }
