@@ -33,6 +33,28 @@ pub(crate) enum Flow<'a> {
     Return,
 }
 
+/// Enters the callee of `handle` from `frame` when it is a resolved, non-generic Move
+/// function whose arguments are on `ops` and the call depth (`depth` suspended frames) is
+/// below `max_depth` ([`Session::enter_linked`]); `None` leaves everything as it was.
+#[inline(always)]
+fn enter_plain<'a>(
+    frame: &Frame<'a>,
+    depth: usize,
+    max_depth: usize,
+    handle: u16,
+    locals: &mut Vec<Value>,
+    ops: &mut OperandStack,
+) -> Option<Frame<'a>> {
+    let function: &'a Function = frame.function;
+    let callee: &'a Function = function.links.resolved.get(usize::from(handle))?.get()?;
+    if !callee.entry.plain || depth >= max_depth {
+        return None;
+    }
+    let (params, slots) = (callee.entry.params as usize, callee.entry.slots as usize);
+    let base = super::enter_window(locals, ops, params, slots)?;
+    Some(Frame::entered(callee, base, None))
+}
+
 #[cold]
 fn stack_overflow() -> VmError {
     VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW)
@@ -98,12 +120,15 @@ impl Session<'_> {
         depth: usize,
         handle: u16,
     ) -> Option<Frame<'a>> {
-        let function: &'a Function = frame.function;
-        let callee: &'a Function = function.links.resolved.get(usize::from(handle))?.get()?;
-        if !callee.entry.plain || depth >= self.runtime.config.max_call_depth {
-            return None;
-        }
-        self.new_frame(ops, callee, None)
+        let max_depth = self.runtime.config.max_call_depth;
+        enter_plain(
+            frame,
+            depth,
+            max_depth,
+            handle,
+            &mut self.machine.locals,
+            ops,
+        )
     }
 
     /// A frame for `callee` whose arguments are on the operand stack (`None` when fewer
@@ -487,9 +512,11 @@ impl Session<'_> {
                 let flow = match op {
                     Op::Call(handle) => {
                         frame.pc = next;
-                        let mut ops = std::mem::take(&mut self.machine.operands);
-                        let entered = self.enter_linked(&mut ops, frame, frames.len(), handle);
-                        self.machine.operands = ops;
+                        let max_depth = self.runtime.config.max_call_depth;
+                        let machine = &mut self.machine;
+                        let (locals, ops) = (&mut machine.locals, &mut machine.operands);
+                        let entered =
+                            enter_plain(frame, frames.len(), max_depth, handle, locals, ops);
                         if let Some(callee) = entered {
                             self.trace_instruction(source);
                             frame.enter(frames, next, callee);

@@ -1285,6 +1285,11 @@ impl Session<'_> {
         if !has_checks_before(instr) {
             return Ok(());
         }
+        if let Bytecode::Call(h) = instr {
+            if self.call_fast(frame, h.0) {
+                return Ok(());
+            }
+        }
         if let Some(checker) = self.checker.as_mut() {
             if let Bytecode::BrTrue(_)
             | Bytecode::BrFalse(_)
@@ -1569,6 +1574,53 @@ impl Session<'_> {
             });
         }
         Ok(())
+    }
+
+    /// The checks before a `call` of a resolved Move function where they need no table: the
+    /// arguments on the type stack have exactly the parameters' types and the callee may be
+    /// called from here (or the caller is not checked). True: done (the callee's frame is
+    /// pushed); false: nothing changed, and the full checks must run (they raise every
+    /// failure). perf: the full checks take the code cache's lock and resolve the callee
+    /// again on every call.
+    fn call_fast(&mut self, frame: &Frame<'_>, handle: u16) -> bool {
+        let f: &Function = frame.function;
+        let Some(g) = f
+            .links
+            .resolved
+            .get(usize::from(handle))
+            .and_then(|cell| cell.get())
+        else {
+            return false;
+        };
+        let operands = self.machine.operands.len();
+        let Some(checker) = self.checker.as_deref_mut() else {
+            return false;
+        };
+        let params = g.params.len();
+        if g.is_native() || !g.type_params.is_empty() || params > operands {
+            return false;
+        }
+        let checked = checker.checking();
+        let height = checker.stack.len();
+        if checked {
+            let args = height
+                .checked_sub(params)
+                .and_then(|at| checker.stack.get(at..));
+            if args != Some(&g.params[..]) || visibility(f, g).is_err() {
+                return false;
+            }
+            checker.stack.truncate(height - params);
+        }
+        let mut locals = checker.take_spare();
+        locals.extend_from_slice(&g.local_types);
+        let frame = TypeFrame {
+            locals,
+            caller_height: checker.stack.len(),
+            caller_values: operands - params,
+            checked: !trusted(g),
+        };
+        checker.frames.push(frame);
+        true
     }
 
     /// The callee and type arguments of a generic call site of `frame`.
