@@ -53,8 +53,8 @@ pub(crate) struct TypeChecker {
     /// Emptied vectors of returned frames' local types, for the next calls (perf: no
     /// allocation per call).
     spare_locals: Vec<Vec<TypeId>>,
-    /// The outcomes of checks that passed in non-generic frames, for instructions whose
-    /// check depends only on the instruction, its function and the types it pops
+    /// The outcomes of checks that passed, for instructions whose check depends only on the
+    /// instruction, its function's type arguments and the types it pops
     /// ([`memo_arity`]): the type pushed, if any (perf: such a check looks up handles,
     /// definitions and instantiations, and takes the code cache's lock, every time it runs).
     /// Only for one run (cleared at its entry): an instruction's address names it while the
@@ -62,9 +62,9 @@ pub(crate) struct TypeChecker {
     memo: FxHashMap<MemoKey, Option<TypeId>>,
 }
 
-/// A remembered check: the instruction's address and the types it popped (top first;
-/// [`NO_TYPE`] where it pops fewer).
-type MemoKey = (usize, TypeId, TypeId);
+/// A remembered check: the instruction's address, its frame's type arguments and the types
+/// it popped (top first; [`NO_TYPE`] where it pops fewer).
+type MemoKey = (usize, TypeListId, TypeId, TypeId);
 
 /// No type (a [`MemoKey`] slot of an instruction that pops fewer types).
 const NO_TYPE: TypeId = TypeId(u32::MAX);
@@ -73,9 +73,9 @@ const NO_TYPE: TypeId = TypeId(u32::MAX);
 const MEMO_CAPACITY: usize = 1 << 16;
 
 /// How many types the check of `instr` pops and whether it pushes one, for the instructions
-/// whose check (when it passes) depends only on the instruction, its frame's function (a
-/// non-generic one: its local types and every instantiation it names are fixed) and the
-/// popped types; `None` for the others.
+/// whose check (when it passes) depends only on the instruction, its frame's type arguments
+/// (which fix its local types and every instantiation it names) and the popped types; `None`
+/// for the others.
 fn memo_arity(instr: &Bytecode) -> Option<(usize, bool)> {
     use Bytecode as B;
     Some(match instr {
@@ -120,6 +120,8 @@ struct TypeFrame {
     caller_values: usize,
     /// Whether the frame's instructions are checked (false for trusted code).
     checked: bool,
+    /// The frame's type arguments, interned (part of a remembered check's key).
+    ty_args: TypeListId,
 }
 
 /// Whether `f` is trusted code: a function of a module at a special address (`0x0` to
@@ -527,7 +529,13 @@ impl TypeChecker {
             true => self.stack.get(n - 1 - k).copied().unwrap_or(NO_TYPE),
             false => NO_TYPE,
         };
-        let key = (instr as *const Bytecode as usize, popped(0), popped(1));
+        let ty_args = self.frames.last()?.ty_args;
+        let key = (
+            instr as *const Bytecode as usize,
+            ty_args,
+            popped(0),
+            popped(1),
+        );
         Some((key, pops))
     }
 
@@ -1258,6 +1266,10 @@ impl Session<'_> {
             return Ok(());
         }
         let locals = self.instantiate_types(&f.local_types, ty_args)?;
+        let list_id = match ty_args {
+            [] => TypeListId::EMPTY,
+            _ => self.runtime.write()?.types.intern_list(ty_args),
+        };
         let Some(checker) = self.checker.as_deref_mut() else {
             return Ok(());
         };
@@ -1269,6 +1281,7 @@ impl Session<'_> {
             caller_height: 0,
             caller_values: 0,
             checked: !trusted(f),
+            ty_args: list_id,
         });
         Ok(())
     }
@@ -1339,10 +1352,7 @@ impl Session<'_> {
         if !checker.checking() || checker.after_fast(instr) {
             return Ok(());
         }
-        let memo = match frame.ty_args() {
-            [] => checker.memo_key(instr),
-            _ => None,
-        };
+        let memo = checker.memo_key(instr);
         if let Some(key) = memo {
             if checker.replay(key) {
                 return Ok(());
@@ -1571,6 +1581,7 @@ impl Session<'_> {
                 caller_height: checker.stack.len(),
                 caller_values: self.machine.operands.len().saturating_sub(taken),
                 checked: !trusted(g),
+                ty_args: cx.cache.types.intern_list(&callee.ty_args),
             });
         }
         Ok(())
@@ -1618,6 +1629,7 @@ impl Session<'_> {
             caller_height: checker.stack.len(),
             caller_values: operands - params,
             checked: !trusted(g),
+            ty_args: TypeListId::EMPTY,
         };
         checker.frames.push(frame);
         true
