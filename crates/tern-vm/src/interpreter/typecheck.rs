@@ -60,6 +60,25 @@ pub(crate) struct TypeChecker {
     /// Only for one run (cleared at its entry): an instruction's address names it while the
     /// run keeps its function alive.
     memo: FxHashMap<MemoKey, Option<TypeId>>,
+    /// The generic calls of Move functions whose full checks passed, by call instruction and
+    /// caller's type arguments (like `memo`, for one run): the callee's frame they pushed.
+    generic_calls: FxHashMap<(usize, TypeListId), GenericCall>,
+    /// The result types of generic functions, by function (its address: the run keeps it
+    /// alive) and type arguments, for one run.
+    generic_returns: FxHashMap<(usize, TypeListId), Arc<[TypeId]>>,
+}
+
+/// A generic call whose full checks passed once (see `TypeChecker::generic_calls`).
+#[derive(Debug)]
+struct GenericCall {
+    /// The callee's instantiated local types (its parameters first).
+    locals: Box<[TypeId]>,
+    /// Number of parameters.
+    params: usize,
+    /// Whether the callee is checked (not trusted code).
+    checked: bool,
+    /// The callee's type arguments, interned.
+    ty_args: TypeListId,
 }
 
 /// A remembered check: the instruction's address, its frame's type arguments and the types
@@ -1276,6 +1295,8 @@ impl Session<'_> {
         checker.stack.clear();
         checker.frames.clear();
         checker.memo.clear();
+        checker.generic_calls.clear();
+        checker.generic_returns.clear();
         checker.frames.push(TypeFrame {
             locals,
             caller_height: 0,
@@ -1327,12 +1348,96 @@ impl Session<'_> {
                 }
             }
         }
+        if let Bytecode::CallGeneric(_) = instr {
+            return self.check_generic_call(frame, frames, instr, pc);
+        }
         let Some(mut checker) = self.checker.take() else {
             return Ok(());
         };
         let result = self.checked_before(&mut checker, frame, instr);
         self.checker = Some(checker);
         result.map_err(|(e, at)| self.place(e, at, frame, frames, pc))
+    }
+
+    /// [`Session::check_before`] of a generic `call`: replayed when the same call passed
+    /// earlier in the run under the same type arguments ([`Session::generic_call_fast`]),
+    /// else checked in full and, when it passes and enters a Move function, remembered.
+    /// perf: out of line, so that the other instructions' checks stay small.
+    #[inline(never)]
+    fn check_generic_call<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        frames: &[Frame<'a>],
+        instr: &Bytecode,
+        pc: u32,
+    ) -> Result<(), VmError> {
+        if self.generic_call_fast(instr) {
+            return Ok(());
+        }
+        let Some(mut checker) = self.checker.take() else {
+            return Ok(());
+        };
+        let depth = checker.frames.len();
+        let result = self.checked_before(&mut checker, frame, instr);
+        // A Move callee's frame was pushed: remembered.
+        if let (Ok(()), [.., caller, callee]) = (&result, &checker.frames[..]) {
+            if checker.frames.len() == depth + 1 {
+                let key = (instr as *const Bytecode as usize, caller.ty_args);
+                let call = GenericCall {
+                    locals: callee.locals.clone().into(),
+                    params: self.machine.operands.len() - callee.caller_values,
+                    checked: callee.checked,
+                    ty_args: callee.ty_args,
+                };
+                if checker.generic_calls.len() >= MEMO_CAPACITY {
+                    checker.generic_calls.clear();
+                }
+                checker.generic_calls.insert(key, call);
+            }
+        }
+        self.checker = Some(checker);
+        result.map_err(|(e, at)| self.place(e, at, frame, frames, pc))
+    }
+
+    /// The checks before a generic `call` whose full checks passed earlier in the run at the
+    /// same instruction under the same type arguments (`TypeChecker::generic_calls`), when
+    /// the arguments have exactly the parameters' types (or the caller is not checked): the
+    /// callee's frame is pushed again. False: nothing changed.
+    fn generic_call_fast(&mut self, instr: &Bytecode) -> bool {
+        let operands = self.machine.operands.len();
+        let Some(checker) = self.checker.as_deref_mut() else {
+            return false;
+        };
+        let Some(caller) = checker.frames.last() else {
+            return false;
+        };
+        let checking = caller.checked;
+        let key = (instr as *const Bytecode as usize, caller.ty_args);
+        let Some(call) = checker.generic_calls.get(&key) else {
+            return false;
+        };
+        let height = checker.stack.len();
+        if call.params > operands || (checking && call.params > height) {
+            return false;
+        }
+        if checking {
+            let args = checker.stack.get(height - call.params..);
+            if args != call.locals.get(..call.params) {
+                return false;
+            }
+            checker.stack.truncate(height - call.params);
+        }
+        let mut locals = checker.spare_locals.pop().unwrap_or_default();
+        locals.extend_from_slice(&call.locals);
+        let frame = TypeFrame {
+            locals,
+            caller_height: checker.stack.len(),
+            caller_values: operands - call.params,
+            checked: call.checked,
+            ty_args: call.ty_args,
+        };
+        checker.frames.push(frame);
+        true
     }
 
     /// The checks after `instr` executed.
@@ -1394,12 +1499,35 @@ impl Session<'_> {
         };
         let f: &Function = frame.function;
         let values = self.machine.operands.len();
-        // perf: a non-generic function's result types are its declared ones.
-        let returns = match frame.ty_args() {
-            [] => Ok(std::borrow::Cow::Borrowed(&f.returns[..])),
-            ty_args => self
-                .instantiate_types(&f.returns, ty_args)
-                .map(std::borrow::Cow::Owned),
+        // perf: a non-generic function's result types are its declared ones; a generic
+        // one's are instantiated once per run and type arguments.
+        let shared: Arc<[TypeId]>;
+        let returns: Result<&[TypeId], VmError> = match frame.ty_args() {
+            [] => Ok(&f.returns[..]),
+            ty_args => {
+                let list = checker.frames.last().map(|t| t.ty_args);
+                let key = (
+                    f as *const Function as usize,
+                    list.unwrap_or(TypeListId::EMPTY),
+                );
+                match checker.generic_returns.get(&key) {
+                    Some(known) => {
+                        shared = known.clone();
+                        Ok(&shared[..])
+                    }
+                    None => match self.instantiate_types(&f.returns, ty_args) {
+                        Ok(types) => {
+                            shared = types.into();
+                            if checker.generic_returns.len() >= MEMO_CAPACITY {
+                                checker.generic_returns.clear();
+                            }
+                            checker.generic_returns.insert(key, shared.clone());
+                            Ok(&shared[..])
+                        }
+                        Err(e) => Err(e),
+                    },
+                }
+            }
         };
         let result = returns.and_then(|returns| {
             let n = checker.frames.len();
@@ -1427,7 +1555,7 @@ impl Session<'_> {
                 }
                 // perf: results of exactly the declared types need no table.
                 let given = checker.stack.get(height..).unwrap_or_default();
-                if given != &returns[..] {
+                if given != returns {
                     let mut cache = self.runtime.write()?;
                     let cx = Cx {
                         cache: &mut cache,
@@ -1445,7 +1573,7 @@ impl Session<'_> {
                 if checker.stack.len() != height {
                     return Err(mismatch(height, checker.stack.len()));
                 }
-                checker.stack.extend_from_slice(&returns);
+                checker.stack.extend_from_slice(returns);
             }
             if let Some(done) = checker.frames.pop() {
                 checker.spare(done.locals);
