@@ -612,20 +612,16 @@ impl TypeChecker {
             Some(&[a, b]) if a == b => Some(b),
             _ => None,
         };
-        let pushed = match instr {
-            B::LdU8(_) => TypeNode::U8,
-            B::LdU16(_) => TypeNode::U16,
-            B::LdU32(_) => TypeNode::U32,
-            B::LdU64(_) => TypeNode::U64,
-            B::LdU128(_) => TypeNode::U128,
-            B::LdU256(_) => TypeNode::U256,
-            B::LdI8(_) => TypeNode::I8,
-            B::LdI16(_) => TypeNode::I16,
-            B::LdI32(_) => TypeNode::I32,
-            B::LdI64(_) => TypeNode::I64,
-            B::LdI128(_) => TypeNode::I128,
-            B::LdI256(_) => TypeNode::I256,
-            B::LdTrue | B::LdFalse => TypeNode::Bool,
+        if let Some(node) = loaded(instr) {
+            return match TypeId::primitive(&node) {
+                Some(t) => {
+                    self.stack.push(t);
+                    true
+                }
+                None => false,
+            };
+        }
+        match instr {
             B::MoveLoc(i) | B::CopyLoc(i) => {
                 let Ok(t) = self.local(*i) else {
                     return false;
@@ -680,46 +676,18 @@ impl TypeChecker {
                 return true;
             }
             B::Not => return self.stack.last() == Some(&TypeId::BOOL),
-            B::CastU8
-            | B::CastU16
-            | B::CastU32
-            | B::CastU64
-            | B::CastU128
-            | B::CastU256
-            | B::CastI8
-            | B::CastI16
-            | B::CastI32
-            | B::CastI64
-            | B::CastI128
-            | B::CastI256 => {
-                if n == 0 {
-                    return false;
-                }
-                self.stack.truncate(n - 1);
-                match instr {
-                    B::CastU8 => TypeNode::U8,
-                    B::CastU16 => TypeNode::U16,
-                    B::CastU32 => TypeNode::U32,
-                    B::CastU64 => TypeNode::U64,
-                    B::CastU128 => TypeNode::U128,
-                    B::CastU256 => TypeNode::U256,
-                    B::CastI8 => TypeNode::I8,
-                    B::CastI16 => TypeNode::I16,
-                    B::CastI32 => TypeNode::I32,
-                    B::CastI64 => TypeNode::I64,
-                    B::CastI128 => TypeNode::I128,
-                    _ => TypeNode::I256,
-                }
-            }
-            _ => return false,
-        };
-        match TypeId::primitive(&pushed) {
-            Some(t) => {
-                self.stack.push(t);
-                true
-            }
-            None => false,
+            _ => match (cast_target(instr), n) {
+                (Some(node), 1..) => match TypeId::primitive(&node) {
+                    Some(t) => {
+                        self.stack.truncate(n - 1);
+                        self.stack.push(t);
+                    }
+                    None => return false,
+                },
+                _ => return false,
+            },
         }
+        true
     }
 
     /// The checks before a branch, `abort` or `st_loc` where they need no table (see
@@ -825,24 +793,20 @@ impl TypeChecker {
     /// The checks made after `instr` executed.
     fn after(&mut self, cx: &mut Cx<'_>, instr: &Bytecode) -> Result<(), VmError> {
         use Bytecode as B;
+        if let Some(node) = loaded(instr) {
+            self.push(cx.prim(node));
+            return Ok(());
+        }
+        if let Some(node) = cast_target(instr) {
+            self.pop()?;
+            self.push(cx.prim(node));
+            return Ok(());
+        }
         match instr {
             B::Pop => {
                 let t = self.pop()?;
                 cx.has_ability(t, Ability::Drop)?;
             }
-            B::LdU8(_) => self.push(cx.prim(TypeNode::U8)),
-            B::LdU16(_) => self.push(cx.prim(TypeNode::U16)),
-            B::LdU32(_) => self.push(cx.prim(TypeNode::U32)),
-            B::LdU64(_) => self.push(cx.prim(TypeNode::U64)),
-            B::LdU128(_) => self.push(cx.prim(TypeNode::U128)),
-            B::LdU256(_) => self.push(cx.prim(TypeNode::U256)),
-            B::LdI8(_) => self.push(cx.prim(TypeNode::I8)),
-            B::LdI16(_) => self.push(cx.prim(TypeNode::I16)),
-            B::LdI32(_) => self.push(cx.prim(TypeNode::I32)),
-            B::LdI64(_) => self.push(cx.prim(TypeNode::I64)),
-            B::LdI128(_) => self.push(cx.prim(TypeNode::I128)),
-            B::LdI256(_) => self.push(cx.prim(TypeNode::I256)),
-            B::LdTrue | B::LdFalse => self.push(cx.prim(TypeNode::Bool)),
             B::LdConst(i) => {
                 let tok = match cx.unit {
                     Unit::Module(m) => m.constant_pool.get(i.idx()),
@@ -974,35 +938,6 @@ impl TypeChecker {
                         )))
                     }
                 }
-            }
-            B::CastU8
-            | B::CastU16
-            | B::CastU32
-            | B::CastU64
-            | B::CastU128
-            | B::CastU256
-            | B::CastI8
-            | B::CastI16
-            | B::CastI32
-            | B::CastI64
-            | B::CastI128
-            | B::CastI256 => {
-                self.pop()?;
-                let node = match instr {
-                    B::CastU8 => TypeNode::U8,
-                    B::CastU16 => TypeNode::U16,
-                    B::CastU32 => TypeNode::U32,
-                    B::CastU64 => TypeNode::U64,
-                    B::CastU128 => TypeNode::U128,
-                    B::CastU256 => TypeNode::U256,
-                    B::CastI8 => TypeNode::I8,
-                    B::CastI16 => TypeNode::I16,
-                    B::CastI32 => TypeNode::I32,
-                    B::CastI64 => TypeNode::I64,
-                    B::CastI128 => TypeNode::I128,
-                    _ => TypeNode::I256,
-                };
-                self.push(cx.prim(node));
             }
             B::Add
             | B::Sub
@@ -1241,6 +1176,47 @@ fn checked_before_only(instr: &Bytecode) -> bool {
             | Bytecode::Nop
             | Bytecode::Negate
     )
+}
+
+/// The primitive type a load instruction pushes (`None` for any other instruction).
+fn loaded(instr: &Bytecode) -> Option<TypeNode> {
+    use Bytecode as B;
+    Some(match instr {
+        B::LdU8(_) => TypeNode::U8,
+        B::LdU16(_) => TypeNode::U16,
+        B::LdU32(_) => TypeNode::U32,
+        B::LdU64(_) => TypeNode::U64,
+        B::LdU128(_) => TypeNode::U128,
+        B::LdU256(_) => TypeNode::U256,
+        B::LdI8(_) => TypeNode::I8,
+        B::LdI16(_) => TypeNode::I16,
+        B::LdI32(_) => TypeNode::I32,
+        B::LdI64(_) => TypeNode::I64,
+        B::LdI128(_) => TypeNode::I128,
+        B::LdI256(_) => TypeNode::I256,
+        B::LdTrue | B::LdFalse => TypeNode::Bool,
+        _ => return None,
+    })
+}
+
+/// The type a cast instruction pushes (`None` for any other instruction).
+fn cast_target(instr: &Bytecode) -> Option<TypeNode> {
+    use Bytecode as B;
+    Some(match instr {
+        B::CastU8 => TypeNode::U8,
+        B::CastU16 => TypeNode::U16,
+        B::CastU32 => TypeNode::U32,
+        B::CastU64 => TypeNode::U64,
+        B::CastU128 => TypeNode::U128,
+        B::CastU256 => TypeNode::U256,
+        B::CastI8 => TypeNode::I8,
+        B::CastI16 => TypeNode::I16,
+        B::CastI32 => TypeNode::I32,
+        B::CastI64 => TypeNode::I64,
+        B::CastI128 => TypeNode::I128,
+        B::CastI256 => TypeNode::I256,
+        _ => return None,
+    })
 }
 
 /// Entry `i` of a table of the unit, or the bounds checker's status.
