@@ -150,7 +150,7 @@ struct TypeFrame {
 fn trusted(f: &Function) -> bool {
     f.id.module.as_ref().is_some_and(|m| {
         let bytes = m.address.as_bytes();
-        bytes[..31].iter().all(|b| *b == 0) && bytes[31] < 0x10
+        bytes[..31] == [0u8; 31] && bytes[31] < 0x10
     })
 }
 
@@ -1320,6 +1320,19 @@ impl Session<'_> {
                     _ => false,
                 };
                 if checker.before_fast(instr, overwritten) {
+                    return Ok(());
+                }
+            }
+            // `ret`: every live local must have `drop`, which every primitive has.
+            if let Bytecode::Ret = instr {
+                let Some(top) = checker.frames.last() else {
+                    return Ok(());
+                };
+                let base = frame.base as usize;
+                let live = self.machine.locals.get(base..).unwrap_or_default();
+                let droppable =
+                    |(ty, v): (&TypeId, &Value)| ty.is_primitive() || matches!(v, Value::Invalid);
+                if !top.checked || top.locals.iter().zip(live).all(droppable) {
                     return Ok(());
                 }
             }
