@@ -72,7 +72,7 @@ pub(crate) struct TypeChecker {
 #[derive(Debug)]
 struct GenericCall {
     /// The callee's instantiated local types (its parameters first).
-    locals: Box<[TypeId]>,
+    locals: Arc<[TypeId]>,
     /// Number of parameters.
     params: usize,
     /// Whether the callee is checked (not trusted code).
@@ -582,6 +582,38 @@ impl TypeChecker {
         self.memo.insert(key, pushed);
     }
 
+    /// Pops a call's argument types when they are exactly `params` (false: nothing changed).
+    fn take_args(&mut self, params: &[TypeId]) -> bool {
+        let Some(at) = self.stack.len().checked_sub(params.len()) else {
+            return false;
+        };
+        if self.stack.get(at..) != Some(params) {
+            return false;
+        }
+        self.stack.truncate(at);
+        true
+    }
+
+    /// Pushes a callee's frame with local types `locals`, entered with `caller_values`
+    /// values on the operand stack below its arguments.
+    fn enter(
+        &mut self,
+        locals: &[TypeId],
+        caller_values: usize,
+        checked: bool,
+        ty_args: TypeListId,
+    ) {
+        let mut types = self.take_spare();
+        types.extend_from_slice(locals);
+        self.frames.push(TypeFrame {
+            locals: types,
+            caller_height: self.stack.len(),
+            caller_values,
+            checked,
+            ty_args,
+        });
+    }
+
     /// An empty vector for a new frame's local types.
     fn take_spare(&mut self) -> Vec<TypeId> {
         self.spare_locals.pop().unwrap_or_default()
@@ -640,16 +672,7 @@ impl TypeChecker {
                 self.stack.truncate(n - 1);
                 return true;
             }
-            B::Add
-            | B::Sub
-            | B::Mul
-            | B::Mod
-            | B::Div
-            | B::BitOr
-            | B::BitAnd
-            | B::Xor
-            | B::Or
-            | B::And => {
+            _ if same_type_binary(instr) => {
                 if pair().is_none() {
                     return false;
                 }
@@ -939,16 +962,7 @@ impl TypeChecker {
                     }
                 }
             }
-            B::Add
-            | B::Sub
-            | B::Mul
-            | B::Mod
-            | B::Div
-            | B::BitOr
-            | B::BitAnd
-            | B::Xor
-            | B::Or
-            | B::And => {
+            _ if same_type_binary(instr) => {
                 let rhs = self.pop()?;
                 cx.check_eq(rhs, self.top()?)?;
             }
@@ -1199,6 +1213,16 @@ fn loaded(instr: &Bytecode) -> Option<TypeNode> {
     })
 }
 
+/// Whether `instr` is a binary operator whose operands have one type, the result's
+/// (arithmetic, bitwise and boolean; not shifts or comparisons).
+fn same_type_binary(instr: &Bytecode) -> bool {
+    use Bytecode as B;
+    matches!(
+        instr,
+        B::Add | B::Sub | B::Mul | B::Mod | B::Div | B::BitOr | B::BitAnd | B::Xor | B::Or | B::And
+    )
+}
+
 /// The type a cast instruction pushes (`None` for any other instruction).
 fn cast_target(instr: &Bytecode) -> Option<TypeNode> {
     use Bytecode as B;
@@ -1405,27 +1429,15 @@ impl Session<'_> {
         let Some(call) = checker.generic_calls.get(&key) else {
             return false;
         };
-        let height = checker.stack.len();
-        if call.params > operands || (checking && call.params > height) {
+        let (locals, params) = (call.locals.clone(), call.params);
+        let (checked, ty_args) = (call.checked, call.ty_args);
+        if params > operands {
             return false;
         }
-        if checking {
-            let args = checker.stack.get(height - call.params..);
-            if args != call.locals.get(..call.params) {
-                return false;
-            }
-            checker.stack.truncate(height - call.params);
+        if checking && !checker.take_args(locals.get(..params).unwrap_or_default()) {
+            return false;
         }
-        let mut locals = checker.spare_locals.pop().unwrap_or_default();
-        locals.extend_from_slice(&call.locals);
-        let frame = TypeFrame {
-            locals,
-            caller_height: checker.stack.len(),
-            caller_values: operands - call.params,
-            checked: call.checked,
-            ty_args: call.ty_args,
-        };
-        checker.frames.push(frame);
+        checker.enter(&locals, operands - params, checked, ty_args);
         true
     }
 
@@ -1728,27 +1740,15 @@ impl Session<'_> {
         if g.is_native() || !g.type_params.is_empty() || params > operands {
             return false;
         }
-        let checked = checker.checking();
-        let height = checker.stack.len();
-        if checked {
-            let args = height
-                .checked_sub(params)
-                .and_then(|at| checker.stack.get(at..));
-            if args != Some(&g.params[..]) || visibility(f, g).is_err() {
-                return false;
-            }
-            checker.stack.truncate(height - params);
+        if checker.checking() && (visibility(f, g).is_err() || !checker.take_args(&g.params)) {
+            return false;
         }
-        let mut locals = checker.take_spare();
-        locals.extend_from_slice(&g.local_types);
-        let frame = TypeFrame {
-            locals,
-            caller_height: checker.stack.len(),
-            caller_values: operands - params,
-            checked: !trusted(g),
-            ty_args: TypeListId::EMPTY,
-        };
-        checker.frames.push(frame);
+        checker.enter(
+            &g.local_types,
+            operands - params,
+            !trusted(g),
+            TypeListId::EMPTY,
+        );
         true
     }
 
