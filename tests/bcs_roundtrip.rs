@@ -129,3 +129,65 @@ struct W<T> has copy + drop
     .concat();
     assert_eq!(round_trip(&vm, &TypeTag::Signer, &s), s);
 }
+
+/// Deserializes `bytes` as `tag` in a fresh session of `vm` and serializes the value back.
+fn decode_encode(vm: &Vm, tag: &TypeTag, bytes: &[u8]) -> Result<Vec<u8>, tern::VmError> {
+    let mut session = Session::new(vm.runtime(), vm.storage());
+    let ty = session.load_type(tag)?;
+    let v = session.deserialize_value(ty, bytes)?;
+    session.serialize_value(ty, v)
+}
+
+/// `vector<T>` nested `n` times around `inner`.
+fn nested_vector(n: usize, inner: TypeTag) -> TypeTag {
+    (0..n).fold(inner, |t, _| TypeTag::Vector(Box::new(t)))
+}
+
+#[test]
+fn vectors_of_primitives_reject_bad_elements_and_lengths() {
+    use tern_primitives::StatusCode;
+    let vm = Vm::default();
+    let status = |tag: &TypeTag, bytes: &[u8]| decode_encode(&vm, tag, bytes).unwrap_err().status();
+    let bools = TypeTag::Vector(Box::new(TypeTag::Bool));
+    let u64s = TypeTag::Vector(Box::new(TypeTag::U64));
+    let err = StatusCode::FAILED_TO_DESERIALIZE_ARGUMENT;
+    // A bool element other than 0 or 1.
+    assert_eq!(status(&bools, &[3, 1, 0, 2]), err);
+    assert_eq!(
+        decode_encode(&vm, &bools, &[3, 1, 0, 1]).unwrap(),
+        [3, 1, 0, 1]
+    );
+    // A length whose byte count overflows, and one longer than the input: rejected without
+    // reserving memory for it.
+    let huge = [
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 0, 0, 0,
+    ];
+    assert_eq!(status(&u64s, &huge), err);
+    assert_eq!(
+        status(&u64s, &[0xff, 0xff, 0xff, 0x7f, 1, 0, 0, 0, 0, 0, 0, 0]),
+        err
+    );
+    // A u64 element cut short.
+    assert_eq!(status(&u64s, &[2, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0]), err);
+    let two = [2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80];
+    assert_eq!(decode_encode(&vm, &u64s, &two).unwrap(), two);
+}
+
+#[test]
+fn nested_vectors_of_primitives_keep_the_depth_limits() {
+    use tern_primitives::StatusCode;
+    let vm = Vm::default();
+    // One u64 inside `n` vectors: the u64 is at value depth n + 1. Serialization allows depth
+    // 128 (`VM_MAX_VALUE_DEPTH_REACHED` past it); empty vectors have no deeper value.
+    let one_u64 = |n: usize| [vec![1u8; n], 7u64.to_le_bytes().to_vec()].concat();
+    let at_limit = nested_vector(127, TypeTag::U64);
+    assert_eq!(
+        decode_encode(&vm, &at_limit, &one_u64(127)).unwrap(),
+        one_u64(127)
+    );
+    let past_limit = nested_vector(128, TypeTag::U64);
+    let err = decode_encode(&vm, &past_limit, &one_u64(128)).unwrap_err();
+    assert_eq!(err.status(), StatusCode::VM_MAX_VALUE_DEPTH_REACHED);
+    let empty = [vec![1u8; 127], vec![0u8]].concat();
+    assert_eq!(decode_encode(&vm, &past_limit, &empty).unwrap(), empty);
+}
