@@ -7,7 +7,7 @@
 use proptest::prelude::Rng as _;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use tern::{AccountAddress, ModuleId, TypeTag};
-use tern_binary::{Bytecode, CompiledModule};
+use tern_binary::{Bytecode, CompiledModule, SignatureToken};
 use tern_primitives::StructTag;
 
 /// The number in environment variable `name`, or `default` (`TERN_FUZZ_ROUNDS` and
@@ -36,9 +36,10 @@ impl Rng {
     }
 }
 
-/// Swaps, deletes, duplicates or replaces one instruction of one function; replacements come
-/// from the module's functions (so their module-level indices are in range) or are local and
-/// branch ops with shifted operands (some out of range, which the loader must reject).
+/// Swaps, deletes, duplicates or replaces one instruction of one function, or retypes one of
+/// its locals; replacements come from the module's functions (so their module-level indices
+/// are in range) or are local and branch ops with shifted operands (some out of range, which
+/// the loader must reject).
 pub(crate) fn mutate(module: &mut CompiledModule, rng: &mut Rng) {
     let count = module.function_defs.len();
     if count > 0 {
@@ -51,6 +52,23 @@ pub(crate) fn mutate(module: &mut CompiledModule, rng: &mut Rng) {
 pub(crate) fn mutate_function(module: &mut CompiledModule, def: usize, rng: &mut Rng) {
     let count = module.function_defs.len();
     if def >= count {
+        return;
+    }
+    // One in eight: a parameter or local given another primitive type, the code unchanged
+    // (what the runtime type checks and the super-instructions' fast paths must agree on).
+    if rng.below(8) == 0 {
+        let locals = module.function_defs[def].code.as_ref().map(|c| c.locals);
+        if let Some(sig) = locals.and_then(|i| module.signatures.get_mut(usize::from(i.0))) {
+            if !sig.0.is_empty() {
+                let k = rng.below(sig.0.len());
+                sig.0[k] = match rng.below(4) {
+                    0 => SignatureToken::U8,
+                    1 => SignatureToken::I64,
+                    2 => SignatureToken::Bool,
+                    _ => SignatureToken::U64,
+                };
+            }
+        }
         return;
     }
     // An instruction of any function (module-level indices stay in range).
@@ -115,6 +133,9 @@ pub(crate) enum Mode {
     Verified(u64),
     /// The traced loop with the runtime type checks on, metered (verifier off).
     Checked(u64),
+    /// [`Mode::Checked`] with a trace recorded: every instruction checked one by one (no
+    /// super-instruction runs whole under the checks while a trace is recorded).
+    CheckedTraced(u64),
     /// Published through the bytecode verifier, then metered with the runtime type checks on.
     VerifiedChecked(u64),
 }
@@ -158,6 +179,11 @@ impl Call<'_> {
                 vm.set_gas_budget(Some(budget));
                 vm.set_type_checks(true);
             }
+            Mode::CheckedTraced(budget) => {
+                vm.set_gas_budget(Some(budget));
+                vm.set_type_checks(true);
+                vm.set_tracing(true);
+            }
             Mode::Traced(budget) => {
                 vm.set_gas_budget(Some(budget));
                 vm.set_tracing(true);
@@ -181,11 +207,12 @@ impl Call<'_> {
         (result, watched)
     }
 
-    /// Runs the call metered, traced and (when it ends within the budget) unmetered, each
-    /// panic caught: the kind of outcome (`completed` or the error's status), or what went
-    /// wrong. The traced loop runs every instruction unfused through the general path, so the
-    /// super-instructions must end the same way, out of gas at the same instruction included;
-    /// a failed run must leave the watched resource absent (every run has a fresh VM).
+    /// Runs the call metered, traced, checked (with and without a trace) and (when it ends
+    /// within the budget) unmetered, each panic caught: the kind of outcome (`completed` or
+    /// the error's status), or what went wrong. The traced loop runs every instruction
+    /// unfused through the general path, so the super-instructions must end the same way, out
+    /// of gas at the same instruction included, checked or not; a failed run must leave the
+    /// watched resource absent (every run has a fresh VM).
     pub(crate) fn check_loops(&self, budget: u64) -> Result<String, String> {
         let metered = std::panic::catch_unwind(|| self.run(Mode::Metered(budget)))
             .map_err(|_| "panicked metered".to_string())?;
@@ -202,6 +229,13 @@ impl Call<'_> {
             .map_err(|_| "panicked checked".to_string())?;
         if checked.0.is_err() && checked.1.is_some() {
             return Err("a failed checked run kept a write".to_string());
+        }
+        // Super-instructions that run whole under the checks end as their instructions
+        // checked one by one do, failures and running out of gas included.
+        let one_by_one = std::panic::catch_unwind(|| self.run(Mode::CheckedTraced(budget)))
+            .map_err(|_| "panicked checked and traced".to_string())?;
+        if one_by_one != checked {
+            return Err(format!("checked {checked:?}, one by one {one_by_one:?}"));
         }
         let kind = match &metered.0 {
             Ok(_) => "completed".to_string(),

@@ -14,6 +14,10 @@ impl TypeId {
     pub const U8: TypeId = TypeId(0);
     /// `bool` (pre-interned, see [`TypeTable::new`]).
     pub const BOOL: TypeId = TypeId(1);
+    /// `u64` (pre-interned, see [`TypeTable::new`]).
+    pub const U64: TypeId = TypeId(4);
+    /// `i64` (pre-interned, see [`TypeTable::new`]).
+    pub const I64: TypeId = TypeId(10);
     /// `signer` (pre-interned, the last primitive).
     pub const SIGNER: TypeId = TypeId(14);
 
@@ -391,6 +395,8 @@ mod tests {
         assert_eq!(primitive_id(&TypeNode::TypeParam(0)), None);
         assert_eq!(t.node(TypeId::BOOL), &TypeNode::Bool);
         assert_eq!(t.node(TypeId::SIGNER), &TypeNode::Signer);
+        assert_eq!(t.node(TypeId::U64), &TypeNode::U64);
+        assert_eq!(t.node(TypeId::I64), &TypeNode::I64);
         assert!(TypeId::SIGNER.is_primitive());
         let v = t.intern(TypeNode::Vector(TypeId::U8));
         assert_eq!(v, TypeId(PRIMITIVES.len() as u32));

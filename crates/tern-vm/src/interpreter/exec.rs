@@ -483,6 +483,23 @@ impl Session<'_> {
                     return Err(invariant("pc out of range"));
                 };
                 next = pc + 1;
+                // perf: with the type checks on and no trace, a super-instruction whose
+                // original instructions' checks would all pass in their table-free form
+                // (`TypeChecker::fused_effect`) runs whole, as in the fast loops, and its net
+                // effect on the type stack is applied; anything else (a fuller or failing
+                // check, a fast path that declines, a budget that does not cover it) runs the
+                // original instructions one by one below.
+                if self.trace.is_none() {
+                    let checker = self.checker.as_deref();
+                    if let Some(effect) = checker.and_then(|c| c.fused_effect(op, code)) {
+                        if self.run_fused(code, frame.base as usize, op, &mut next) {
+                            if let Some(checker) = self.checker.as_deref_mut() {
+                                checker.apply_fused(effect);
+                            }
+                            continue;
+                        }
+                    }
+                }
                 let source = original.get(pc as usize);
                 // The runtime type checks made before an instruction precede its execution
                 // and so its charge, as the peer's do.
@@ -614,6 +631,56 @@ impl Session<'_> {
                 }
             }
         }
+    }
+
+    /// Runs the super-instruction `op` of a traced frame through its fast path, charging its
+    /// original instructions when metered: true if it ran (`next` is then the pc it goes on
+    /// at), false (nothing changed) if the fast path declined or the budget does not cover
+    /// every instruction it runs.
+    #[inline(always)]
+    fn run_fused(&mut self, code: &[Op], base: usize, op: &Op, next: &mut u32) -> bool {
+        let machine = &mut self.machine;
+        let (ops, locals) = (&mut machine.operands, &mut machine.locals);
+        let mut at = *next;
+        let done = if self.gas_left == u64::MAX {
+            let mut unmetered = u64::MAX;
+            let fast = fast_step::<false>(
+                code,
+                ops,
+                locals,
+                &mut self.heap,
+                base,
+                &mut at,
+                op,
+                &mut unmetered,
+            );
+            matches!(fast, Fast::Done)
+        } else {
+            // The first instruction is charged here, as the loops charge every op; the fast
+            // path charges the others.
+            let Some(mut gas) = self.gas_left.checked_sub(1) else {
+                return false;
+            };
+            let fast = fast_step::<true>(
+                code,
+                ops,
+                locals,
+                &mut self.heap,
+                base,
+                &mut at,
+                op,
+                &mut gas,
+            );
+            let done = matches!(fast, Fast::Done);
+            if done {
+                self.gas_left = gas;
+            }
+            done
+        };
+        if done {
+            *next = at;
+        }
+        done
     }
 
     /// Records a completed instruction in the trace (when tracing).

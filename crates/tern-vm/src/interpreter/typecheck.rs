@@ -17,6 +17,7 @@
 //! The checks run only in the traced dispatch loop, so the ordinary loops carry no cost.
 
 use super::{stack_trace, Frame};
+use crate::ir::Op;
 use crate::loader::{module_full_name, signature, CodeCache, Function, SourceCode};
 use crate::session::Session;
 use crate::types::{TypeId, TypeLimits, TypeListId, TypeNode};
@@ -711,6 +712,75 @@ impl TypeChecker {
             },
         }
         true
+    }
+
+    /// The net effect on the type stack of the original instructions behind a
+    /// super-instruction over `u64` values (`i64` for the `i64` immediates), when every check
+    /// they have would pass in its table-free form: `(types popped, type pushed)`. `None`:
+    /// not such a super-instruction, or a local or operand type that is not exactly the one
+    /// its fast path handles; the instructions then run and are checked one by one (which
+    /// raises any failure at its own instruction). `code` holds the frame's ops (a
+    /// `branch` fused with the loop test at its target takes that test's effect). In
+    /// trusted code nothing is checked: no effect.
+    ///
+    /// The conditions are stricter than the checks (every operand exactly `u64`): what the
+    /// originals check, in order, is the type of each local copied or moved (copy: a
+    /// primitive other than `signer`), that the two operands of the operator have one type
+    /// (`eq`/`neq`: also a primitive), that a branch pops something, and that `st_loc`'s
+    /// value has the local's declared type (a primitive, so nothing to drop); with all of
+    /// them `u64`, each holds.
+    pub(crate) fn fused_effect(&self, op: &Op, code: &[Op]) -> Option<(usize, Option<TypeId>)> {
+        let frame = self.frames.last()?;
+        let is = |i: u8, ty: TypeId| frame.locals.get(usize::from(i)) == Some(&ty);
+        let u64_local = |i: u8| is(i, TypeId::U64);
+        let n = self.stack.len();
+        let on_top = |k: usize, ty: TypeId| n >= k && self.stack[n - k..].iter().all(|t| *t == ty);
+        let (ok, effect) = match *op {
+            Op::CmpLocImmBrFalse { local, .. } => (u64_local(local), (0, None)),
+            Op::CmpLocLocBrFalse { a, b, .. } => (u64_local(a) && u64_local(b), (0, None)),
+            Op::BranchTest(target) => {
+                return match code.get(target as usize)? {
+                    test @ (Op::CmpLocImmBrFalse { .. } | Op::CmpLocLocBrFalse { .. }) => {
+                        self.fused_effect(test, code)
+                    }
+                    _ => None,
+                };
+            }
+            Op::ArithLocImmStLoc { src, dst, .. }
+            | Op::AddLocImmStLoc { src, dst, .. }
+            | Op::SubLocImmStLoc { src, dst, .. } => (u64_local(src) && u64_local(dst), (0, None)),
+            Op::AddLocImm { src, .. } | Op::SubLocImm { src, .. } => {
+                (u64_local(src), (0, Some(TypeId::U64)))
+            }
+            Op::BinLocLoc { a, b, .. } => (u64_local(a) && u64_local(b), (0, Some(TypeId::U64))),
+            Op::BinLocLocStLoc { a, b, dst, .. } => {
+                (u64_local(a) && u64_local(b) && u64_local(dst), (0, None))
+            }
+            Op::BinStLoc { dst, .. } => (on_top(2, TypeId::U64) && u64_local(dst), (2, None)),
+            Op::LdU64StLoc { dst, .. } => (u64_local(dst), (0, None)),
+            Op::AddImm(_) | Op::SubImm(_) | Op::MulImm(_) | Op::ModImm(_) | Op::DivImm(_) => {
+                (on_top(1, TypeId::U64), (0, None))
+            }
+            Op::AddImmI64(_)
+            | Op::SubImmI64(_)
+            | Op::MulImmI64(_)
+            | Op::ModImmI64(_)
+            | Op::DivImmI64(_) => (on_top(1, TypeId::I64), (0, None)),
+            _ => return None,
+        };
+        match (frame.checked, ok) {
+            (false, _) => Some((0, None)),
+            (true, true) => Some(effect),
+            (true, false) => None,
+        }
+    }
+
+    /// Applies an effect from [`TypeChecker::fused_effect`] after its super-instruction ran.
+    pub(crate) fn apply_fused(&mut self, (pops, push): (usize, Option<TypeId>)) {
+        self.stack.truncate(self.stack.len().saturating_sub(pops));
+        if let Some(t) = push {
+            self.stack.push(t);
+        }
     }
 
     /// The checks before a branch, `abort` or `st_loc` where they need no table (see
