@@ -2,6 +2,7 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
+use super::typecheck::{checked_super, reads_locals_only};
 use super::{invariant, locate, type_mismatch, underflow, Frame, GenericFrame, OperandStack, Pins};
 use crate::ir::{field_path, vec_push, vec_read, FusedArith, FusedBin, Op};
 use crate::loader::{Body, ConstValue, Function};
@@ -484,14 +485,26 @@ impl Session<'_> {
                 };
                 next = pc + 1;
                 // perf: with the type checks on and no trace, a super-instruction whose
-                // original instructions' checks would all pass in their table-free form
-                // (`TypeChecker::fused_effect`) runs whole, as in the fast loops, and its net
-                // effect on the type stack is applied; anything else (a fuller or failing
-                // check, a fast path that declines, a budget that does not cover it) runs the
-                // original instructions one by one below.
-                if self.trace.is_none() {
+                // original instructions' checks would all pass runs whole, as in the fast
+                // loops, and their net effect on the type stack is applied: one over `u64`
+                // values whose every local and operand is exactly `u64`
+                // (`TypeChecker::fused_effect`), or one over locals whose checks passed
+                // (remembered per op and type arguments, `Session::unit_effect`). Anything
+                // else (a check not known to pass, a fast path that declines, a budget that
+                // does not cover the whole super-instruction) runs the original instructions
+                // one by one below, which raises any failure at its own instruction.
+                if self.trace.is_none() && checked_super(op) {
                     let checker = self.checker.as_deref();
-                    if let Some(effect) = checker.and_then(|c| c.fused_effect(op, code)) {
+                    let effect = match checker.and_then(|c| c.fused_effect(op, code)) {
+                        Some(effect) => Some(effect),
+                        // perf: the test here, not only in the call (every other op paid
+                        // the call).
+                        None if reads_locals_only(op) => self
+                            .unit_effect(frame, frames, op, original, pc)
+                            .map(|pushed| (0, pushed)),
+                        None => None,
+                    };
+                    if let Some(effect) = effect {
                         if self.run_fused(code, frame.base as usize, op, &mut next) {
                             if let Some(checker) = self.checker.as_deref_mut() {
                                 checker.apply_fused(effect);
@@ -641,6 +654,30 @@ impl Session<'_> {
     fn run_fused(&mut self, code: &[Op], base: usize, op: &Op, next: &mut u32) -> bool {
         let machine = &mut self.machine;
         let (ops, locals) = (&mut machine.operands, &mut machine.locals);
+        if matches!(
+            op,
+            Op::FieldElemFieldRead { .. }
+                | Op::LocStLoc { .. }
+                | Op::VecPushBackLoc { .. }
+                | Op::VecBorrowWrite
+        ) {
+            // The data super-instructions run out of the fast loops' first match.
+            let heap = &mut self.heap;
+            let skip = if self.gas_left == u64::MAX {
+                data_step::<false>(ops, locals, heap, base, op, u64::MAX)
+            } else {
+                let Some(gas) = self.gas_left.checked_sub(1) else {
+                    return false;
+                };
+                let skip = data_step::<true>(ops, locals, heap, base, op, gas);
+                if skip > 0 {
+                    self.gas_left = gas - u64::from(skip);
+                }
+                skip
+            };
+            *next += skip;
+            return skip > 0;
+        }
         let mut at = *next;
         let done = if self.gas_left == u64::MAX {
             let mut unmetered = u64::MAX;
