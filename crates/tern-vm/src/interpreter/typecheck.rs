@@ -115,6 +115,30 @@ pub(crate) fn checked_super(op: &Op) -> bool {
             | Op::MulImmI64(_)
             | Op::ModImmI64(_)
             | Op::DivImmI64(_)
+            | Op::Branch(_)
+            | Op::LdU64(_)
+            | Op::LdTrue
+            | Op::LdFalse
+            | Op::CopyLoc(_)
+            | Op::MoveLoc(_)
+            | Op::StLoc(_)
+            | Op::Pop
+            | Op::BrFalse(_)
+            | Op::BrTrue(_)
+            | Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::Mod
+            | Op::Div
+            | Op::BitOr
+            | Op::BitAnd
+            | Op::Xor
+            | Op::Lt
+            | Op::Gt
+            | Op::Le
+            | Op::Ge
+            | Op::Eq
+            | Op::Neq
     ) || reads_locals_only(op)
 }
 
@@ -826,6 +850,37 @@ impl TypeChecker {
             | Op::MulImmI64(_)
             | Op::ModImmI64(_)
             | Op::DivImmI64(_) => (on_top(1, TypeId::I64), (0, None)),
+            // Single instructions whose checks need no table, as `after_fast` and
+            // `before_fast` make them (perf: without the traced loop's per-instruction work).
+            Op::Branch(_) => (true, (0, None)),
+            Op::LdU64(_) => (true, (0, Some(TypeId::U64))),
+            Op::LdTrue | Op::LdFalse => (true, (0, Some(TypeId::BOOL))),
+            Op::CopyLoc(i) => match frame.locals.get(usize::from(i)) {
+                Some(&t) if t.is_primitive() && t != TypeId::SIGNER => (true, (0, Some(t))),
+                _ => (false, (0, None)),
+            },
+            Op::MoveLoc(i) => match frame.locals.get(usize::from(i)) {
+                Some(&t) => (true, (0, Some(t))),
+                None => (false, (0, None)),
+            },
+            // A primitive destination: nothing to drop, whatever it holds.
+            Op::StLoc(i) => match (self.stack.last(), frame.locals.get(usize::from(i))) {
+                (Some(&given), Some(&expected)) => {
+                    (given == expected && expected.is_primitive(), (1, None))
+                }
+                _ => (false, (0, None)),
+            },
+            Op::Pop => (
+                self.stack.last().is_some_and(|t| t.is_primitive()),
+                (1, None),
+            ),
+            Op::BrFalse(_) | Op::BrTrue(_) => (on_top(1, TypeId::BOOL), (1, None)),
+            Op::Add | Op::Sub | Op::Mul | Op::Mod | Op::Div | Op::BitOr | Op::BitAnd | Op::Xor => {
+                (on_top(2, TypeId::U64), (1, None))
+            }
+            Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Eq | Op::Neq => {
+                (on_top(2, TypeId::U64), (2, Some(TypeId::BOOL)))
+            }
             _ => return None,
         };
         match (frame.checked, ok) {
