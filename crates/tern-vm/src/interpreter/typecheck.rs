@@ -811,7 +811,10 @@ impl TypeChecker {
     /// primitive other than `signer`), that the two operands of the operator have one type
     /// (`eq`/`neq`: also a primitive), that a branch pops something, and that `st_loc`'s
     /// value has the local's declared type (a primitive, so nothing to drop); with all of
-    /// them `u64`, each holds.
+    /// them `u64`, each holds. Single instructions whose check needs no table (`branch`,
+    /// loads, `copy_loc` and `st_loc` of a primitive, `move_loc`, `pop`, a conditional
+    /// branch on a `bool`, operators on two `u64`) take the same path, with the conditions
+    /// of `after_fast` and `before_fast` or stricter ones.
     #[inline(always)]
     pub(crate) fn fused_effect(&self, op: &Op, code: &[Op]) -> Option<(usize, Option<TypeId>)> {
         let frame = self.frames.last()?;
