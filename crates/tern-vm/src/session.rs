@@ -57,6 +57,10 @@ pub struct Session<'r> {
     pub(crate) trace: Option<Box<crate::trace::ExecutionTrace>>,
     /// The runtime type checks, when on ([`Session::set_type_checks`]).
     pub(crate) checker: Option<Box<crate::interpreter::TypeChecker>>,
+    /// The runtime type checks' types of a signature's first token (closure and vector
+    /// element types), before substitution, by unit (its address: a run keeps the units it
+    /// runs alive) and signature index; for one run (cleared at its entry).
+    pub(crate) first_types: rustc_hash::FxHashMap<(usize, u16), crate::types::TypeId>,
 }
 
 impl<'r> Session<'r> {
@@ -73,6 +77,7 @@ impl<'r> Session<'r> {
             gas_left: u64::MAX,
             trace: None,
             checker: None,
+            first_types: Default::default(),
         }
     }
 

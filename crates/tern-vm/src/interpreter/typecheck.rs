@@ -254,6 +254,14 @@ impl<'a> Unit<'a> {
         }
     }
 
+    /// The unit's address, which names it while a run keeps it alive.
+    fn address(self) -> usize {
+        match self {
+            Unit::Module(m) => m as *const CompiledModule as usize,
+            Unit::Script(s) => s as *const CompiledScript as usize,
+        }
+    }
+
     fn module(self) -> Result<&'a CompiledModule, VmError> {
         match self {
             Unit::Module(m) => Ok(m),
@@ -283,6 +291,8 @@ struct Cx<'a> {
     cache: &'a mut CodeCache,
     unit: Unit<'a>,
     ty_args: &'a [TypeId],
+    /// `Session::first_types`.
+    first_types: &'a mut FxHashMap<(usize, u16), TypeId>,
 }
 
 impl Cx<'_> {
@@ -301,10 +311,27 @@ impl Cx<'_> {
     }
 
     /// The first type of a signature (vector element types, closure types).
+    ///
+    /// perf: its conversion is remembered for the run (a closure type took about 900 host
+    /// instructions to convert, twice per checked `call_closure`).
     fn sig_first(&mut self, idx: SignatureIndex) -> Result<TypeId, VmError> {
-        let toks = self.unit.signature(idx)?;
-        let tok = toks.first().ok_or_else(crate::loader::bad_index)?;
-        self.ty(tok)
+        let key = (self.unit.address(), idx.0);
+        let t = match self.first_types.get(&key) {
+            Some(&t) => t,
+            None => {
+                let toks = self.unit.signature(idx)?;
+                let tok = toks.first().ok_or_else(crate::loader::bad_index)?;
+                let t = self.unit.convert(self.cache, tok)?;
+                if self.first_types.len() >= MEMO_CAPACITY {
+                    self.first_types.clear();
+                }
+                self.first_types.insert(key, t);
+                t
+            }
+        };
+        self.cache
+            .types
+            .substitute(t, self.ty_args, &TypeLimits::NONE)
     }
 
     fn prim(&mut self, node: TypeNode) -> TypeId {
@@ -1488,6 +1515,7 @@ impl Session<'_> {
         checker.generic_calls.clear();
         checker.generic_returns.clear();
         checker.units.clear();
+        self.first_types.clear();
         checker.frames.push(TypeFrame {
             locals,
             caller_height: 0,
@@ -1745,6 +1773,7 @@ impl Session<'_> {
                 cache: &mut cache,
                 unit: Unit::of(f)?,
                 ty_args: frame.ty_args(),
+                first_types: &mut self.first_types,
             };
             checker.after(&mut cx, instr)
         })();
@@ -1833,6 +1862,7 @@ impl Session<'_> {
                         cache: &mut cache,
                         unit: Unit::of(f)?,
                         ty_args: frame.ty_args(),
+                        first_types: &mut self.first_types,
                     };
                     for (given, want) in given.iter().zip(returns.iter()) {
                         cx.assignable(*given, *want)?;
@@ -1895,6 +1925,7 @@ impl Session<'_> {
             cache: &mut cache,
             unit: Unit::of(f).map_err(here)?,
             ty_args: frame.ty_args(),
+            first_types: &mut self.first_types,
         };
         let checked = checker.frames.last().is_some_and(|t| t.checked);
         if checked {
