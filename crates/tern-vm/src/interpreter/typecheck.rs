@@ -73,10 +73,10 @@ pub(crate) struct TypeChecker {
     units: FxHashMap<(usize, TypeListId), Option<TypeId>>,
 }
 
-/// Whether the original instructions behind super-instruction `op` take their operands from
-/// locals only (none from the operand stack) and have checks that depend on types alone: the
-/// local types fix their outcome, so it holds for every run of the op under the same type
-/// arguments (see `Session::unit_effect`).
+/// Whether the original instructions behind `op` (a super-instruction, or `copy_loc` and
+/// `borrow_loc` alone) take their operands from locals only (none from the operand stack)
+/// and have checks that depend on types alone: the local types fix their outcome, so it holds
+/// for every run of the op under the same type arguments (see `Session::unit_effect`).
 pub(crate) fn reads_locals_only(op: &Op) -> bool {
     matches!(
         op,
@@ -84,6 +84,8 @@ pub(crate) fn reads_locals_only(op: &Op) -> bool {
             | Op::VecReadLoc { .. }
             | Op::LocStLoc { .. }
             | Op::BorrowFieldLoc { .. }
+            | Op::CopyLoc(_)
+            | Op::BorrowLoc(_)
     )
 }
 
@@ -139,6 +141,7 @@ pub(crate) fn checked_super(op: &Op) -> bool {
             | Op::Ge
             | Op::Eq
             | Op::Neq
+            | Op::BorrowLoc(_)
     ) || reads_locals_only(op)
 }
 
