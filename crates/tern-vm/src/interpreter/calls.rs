@@ -87,7 +87,7 @@ impl Session<'_> {
         let mut cache = self.runtime.write()?;
         // Instantiating the frame's local types enforces the type limits at the call, as the
         // peer does when it builds the frame.
-        for t in &f.local_types {
+        for t in f.local_types.iter() {
             cache.types.substitute(*t, ty_args, &limits)?;
         }
         let resolved: ResolvedSlots = body

@@ -51,9 +51,6 @@ fn empty_stack() -> VmError {
 pub(crate) struct TypeChecker {
     stack: Vec<TypeId>,
     frames: Vec<TypeFrame>,
-    /// Emptied vectors of returned frames' local types, for the next calls (perf: no
-    /// allocation per call).
-    spare_locals: Vec<Vec<TypeId>>,
     /// The outcomes of checks that passed, for instructions whose check depends only on the
     /// instruction, its function's type arguments and the types it pops
     /// ([`memo_arity`]): the type pushed, if any (perf: such a check looks up handles,
@@ -218,8 +215,9 @@ fn memo_arity(instr: &Bytecode) -> Option<(usize, bool)> {
 /// What the checks know of one frame.
 #[derive(Debug)]
 struct TypeFrame {
-    /// Instantiated types of the parameters and locals.
-    locals: Vec<TypeId>,
+    /// Instantiated types of the parameters and locals (shared with the function or the
+    /// remembered generic call: a call copies nothing).
+    locals: Arc<[TypeId]>,
     /// Height of the type stack when the frame was entered (its arguments taken).
     caller_height: usize,
     /// Height of the operand stack when the frame was entered (its arguments taken).
@@ -712,33 +710,18 @@ impl TypeChecker {
     /// values on the operand stack below its arguments.
     fn enter(
         &mut self,
-        locals: &[TypeId],
+        locals: &Arc<[TypeId]>,
         caller_values: usize,
         checked: bool,
         ty_args: TypeListId,
     ) {
-        let mut types = self.take_spare();
-        types.extend_from_slice(locals);
         self.frames.push(TypeFrame {
-            locals: types,
+            locals: locals.clone(),
             caller_height: self.stack.len(),
             caller_values,
             checked,
             ty_args,
         });
-    }
-
-    /// An empty vector for a new frame's local types.
-    fn take_spare(&mut self) -> Vec<TypeId> {
-        self.spare_locals.pop().unwrap_or_default()
-    }
-
-    /// Keeps a returned frame's vector of local types for reuse (a few at most).
-    fn spare(&mut self, mut locals: Vec<TypeId>) {
-        if self.spare_locals.len() < 64 {
-            locals.clear();
-            self.spare_locals.push(locals);
-        }
     }
 
     /// Whether the running frame is checked (not trusted code).
@@ -1520,7 +1503,7 @@ impl Session<'_> {
         checker.units.clear();
         self.first_types.clear();
         checker.frames.push(TypeFrame {
-            locals,
+            locals: locals.into(),
             caller_height: 0,
             caller_values: 0,
             checked: !trusted(f),
@@ -1696,7 +1679,7 @@ impl Session<'_> {
             if checker.frames.len() == depth + 1 {
                 let key = (instr as *const Bytecode as usize, caller.ty_args);
                 let call = GenericCall {
-                    locals: callee.locals.clone().into(),
+                    locals: callee.locals.clone(),
                     params: self.machine.operands.len() - callee.caller_values,
                     checked: callee.checked,
                     ty_args: callee.ty_args,
@@ -1880,9 +1863,7 @@ impl Session<'_> {
                 }
                 checker.stack.extend_from_slice(returns);
             }
-            if let Some(done) = checker.frames.pop() {
-                checker.spare(done.locals);
-            }
+            checker.frames.pop();
             Ok(())
         });
         self.checker = Some(checker);
@@ -1960,22 +1941,24 @@ impl Session<'_> {
             closure_arity(&mut cx, *sig, g, callee.mask).map_err(here)?;
         }
         let native = g.is_native();
-        let declared = if native { &g.params } else { &g.local_types };
-        // perf: the vector of a returned frame's local types is reused; a non-generic
-        // callee's types need no substitution.
-        let mut params = checker.take_spare();
-        if callee.ty_args.is_empty() {
-            params.extend_from_slice(declared);
+        let declared: &[TypeId] = if native { &g.params } else { &g.local_types };
+        // perf: a non-generic Move callee's types are shared, not copied.
+        let params: Arc<[TypeId]> = if callee.ty_args.is_empty() && !native {
+            g.local_types.clone()
+        } else if callee.ty_args.is_empty() {
+            declared.into()
         } else {
-            for t in declared {
-                let t = cx
-                    .cache
-                    .types
-                    .substitute(*t, &callee.ty_args, &TypeLimits::NONE)
-                    .map_err(here)?;
-                params.push(t);
-            }
-        }
+            declared
+                .iter()
+                .map(|t| {
+                    cx.cache
+                        .types
+                        .substitute(*t, &callee.ty_args, &TypeLimits::NONE)
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(here)?
+                .into()
+        };
         let is_given = |i: usize| i >= 64 || callee.mask & (1 << i) == 0;
         if checked {
             // A Move callee's arguments fail at its caller's caller; a native's at the native.

@@ -125,8 +125,9 @@ pub struct Function {
     pub params: Vec<TypeId>,
     /// Return types.
     pub returns: Vec<TypeId>,
-    /// Types of parameters followed by declared locals.
-    pub local_types: Vec<TypeId>,
+    /// Types of parameters followed by declared locals (shared: the runtime type checks'
+    /// frame of a call holds them without a copy).
+    pub local_types: Arc<[TypeId]>,
     /// The lowered body; a native's is empty (its code is only the end-of-code sentinel), so
     /// the dispatch loop reaches a frame's code without a check (see [`Function::move_body`]).
     pub body: Body,
@@ -740,7 +741,7 @@ mod tests {
                 },
                 params: params.to_vec(),
                 returns: Vec::new(),
-                local_types,
+                local_types: local_types.into(),
                 has_body: body.is_some(),
                 body: body.unwrap_or_default(),
                 native: None,
