@@ -2,7 +2,7 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
-use super::typecheck::{checked_super, reads_locals_only};
+use super::typecheck::reads_locals_only;
 use super::{invariant, locate, type_mismatch, underflow, Frame, GenericFrame, OperandStack, Pins};
 use crate::ir::{field_path, vec_push, vec_read, FusedArith, FusedBin, Op};
 use crate::loader::{Body, ConstValue, Function};
@@ -493,7 +493,7 @@ impl Session<'_> {
                 // else (a check not known to pass, a fast path that declines, a budget that
                 // does not cover the whole super-instruction) runs the original instructions
                 // one by one below, which raises any failure at its own instruction.
-                if self.trace.is_none() && checked_super(op) {
+                if self.trace.is_none() {
                     let checker = self.checker.as_deref();
                     let effect = match checker.and_then(|c| c.fused_effect(op, code)) {
                         Some(effect) => Some(effect),

@@ -86,62 +86,6 @@ pub(crate) fn reads_locals_only(op: &Op) -> bool {
     )
 }
 
-/// Whether `op` is a super-instruction the checked loop may run whole
-/// (`TypeChecker::fused_effect` or [`reads_locals_only`]): the test before either is asked.
-#[inline(always)]
-pub(crate) fn checked_super(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::CmpLocImmBrFalse { .. }
-            | Op::CmpLocLocBrFalse { .. }
-            | Op::BranchTest(_)
-            | Op::ArithLocImmStLoc { .. }
-            | Op::AddLocImmStLoc { .. }
-            | Op::SubLocImmStLoc { .. }
-            | Op::AddLocImm { .. }
-            | Op::SubLocImm { .. }
-            | Op::BinLocLoc { .. }
-            | Op::BinLocLocStLoc { .. }
-            | Op::BinStLoc { .. }
-            | Op::LdU64StLoc { .. }
-            | Op::AddImm(_)
-            | Op::SubImm(_)
-            | Op::MulImm(_)
-            | Op::ModImm(_)
-            | Op::DivImm(_)
-            | Op::AddImmI64(_)
-            | Op::SubImmI64(_)
-            | Op::MulImmI64(_)
-            | Op::ModImmI64(_)
-            | Op::DivImmI64(_)
-            | Op::Branch(_)
-            | Op::LdU64(_)
-            | Op::LdTrue
-            | Op::LdFalse
-            | Op::CopyLoc(_)
-            | Op::MoveLoc(_)
-            | Op::StLoc(_)
-            | Op::Pop
-            | Op::BrFalse(_)
-            | Op::BrTrue(_)
-            | Op::Add
-            | Op::Sub
-            | Op::Mul
-            | Op::Mod
-            | Op::Div
-            | Op::BitOr
-            | Op::BitAnd
-            | Op::Xor
-            | Op::Lt
-            | Op::Gt
-            | Op::Le
-            | Op::Ge
-            | Op::Eq
-            | Op::Neq
-            | Op::BorrowLoc(_)
-    ) || reads_locals_only(op)
-}
-
 /// The local a super-instruction over locals stores to, if it stores.
 fn unit_destination(op: &Op) -> Option<u8> {
     match *op {
@@ -831,8 +775,7 @@ impl TypeChecker {
     #[inline(always)]
     pub(crate) fn fused_effect(&self, op: &Op, code: &[Op]) -> Option<(usize, Option<TypeId>)> {
         let frame = self.frames.last()?;
-        let is = |i: u8, ty: TypeId| frame.locals.get(usize::from(i)) == Some(&ty);
-        let u64_local = |i: u8| is(i, TypeId::U64);
+        let u64_local = |i: u8| frame.locals.get(usize::from(i)) == Some(&TypeId::U64);
         let n = self.stack.len();
         let on_top = |k: usize, ty: TypeId| n >= k && self.stack[n - k..].iter().all(|t| *t == ty);
         let (ok, effect) = match *op {
