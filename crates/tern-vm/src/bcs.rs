@@ -128,6 +128,14 @@ pub(crate) fn write_scalar(v: Value, out: &mut Vec<u8>) -> bool {
     true
 }
 
+/// Writes `v`, which must be a scalar of kind `kind`.
+fn write_scalar_of(kind: Scalar, v: Value, out: &mut Vec<u8>) -> Result<(), VmError> {
+    if Scalar::of_value(v) != Some(kind) || !write_scalar(v, out) {
+        return Err(ser_error("value does not match its type"));
+    }
+    Ok(())
+}
+
 #[cold]
 fn ser_error(msg: &str) -> VmError {
     VmError::new(StatusCode::VALUE_SERIALIZATION_ERROR).with_message(msg)
@@ -201,10 +209,7 @@ impl Serializer<'_> {
         }
         let node = self.cache.types.node(ty).clone();
         if let Some(kind) = Scalar::of_type(&node) {
-            if Scalar::of_value(v) != Some(kind) || !write_scalar(v, out) {
-                return Err(ser_error("value does not match its type"));
-            }
-            return Ok(());
+            return write_scalar_of(kind, v, out);
         }
         match (node, v) {
             (TypeNode::Signer, Value::Container(c)) => self.signer_value(c, out)?,
@@ -291,9 +296,7 @@ impl Serializer<'_> {
                 match Scalar::of_type(self.cache.types.node(elem)) {
                     Some(kind) if depth < 128 => {
                         for v in items {
-                            if Scalar::of_value(*v) != Some(kind) || !write_scalar(*v, out) {
-                                return Err(ser_error("value does not match its type"));
-                            }
+                            write_scalar_of(kind, *v, out)?;
                         }
                     }
                     _ => {
