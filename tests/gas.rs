@@ -34,7 +34,8 @@ struct Node has copy + drop
 struct Tree has drop
     nodes: vector<Node>
 
-// 32 instructions, four of them starting the data-structure super-instructions.
+// 35 instructions, five of them starting the data-structure super-instructions (the second
+// push finds room in the vector: the fast loop runs it inline).
 public fun paths(): u64
     local t: Tree
     local r: &Tree
@@ -59,6 +60,9 @@ public fun paths(): u64
     st_loc k
     vec_pack <u64>, 0
     st_loc v
+    mut_borrow_loc v
+    copy_loc k
+    vec_push_back <u64>
     mut_borrow_loc v
     copy_loc k
     vec_push_back <u64>
@@ -193,7 +197,7 @@ fn assert_costs_exactly(vm: &Vm, name: &str, needed: u64) {
 fn super_instructions_charge_one_unit_per_original_instruction() {
     // Budgets that end inside a fused sequence run out too (its fast path declines and the
     // originals run one by one).
-    assert_costs_exactly(&vm(), "paths", 32);
+    assert_costs_exactly(&vm(), "paths", 35);
 }
 
 #[test]

@@ -436,8 +436,8 @@ pub mod field_path {
     pub const STORE: u8 = 4;
 
     /// How many original ops the form covers.
-    pub fn span(form: u8) -> usize {
-        6 + usize::from(form & STORE != 0)
+    pub const fn span(form: u8) -> usize {
+        6 + (form & STORE != 0) as usize
     }
 }
 
