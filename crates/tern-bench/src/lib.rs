@@ -2,7 +2,9 @@
 //!
 //! - [`programs`]: the benchmark programs of `shared/bench-programs/README.md` (fib,
 //!   int_arith_loop, nested_loop, merge_sort, bst, match_sum, countdown, call_loop), written in
-//!   `.masm`, each with a native Rust twin of the same algorithm ([`native`]).
+//!   `.masm`, each with a native Rust twin of the same algorithm ([`native`]); `call_loop_inline`,
+//!   the call loop with the callee's body in place of the call, is the baseline that prices a
+//!   call and its return ([`table::call_return_ns`]).
 //! - [`harness`]: [`prepare`] publishes a module and decodes arguments once; [`run`] makes one
 //!   call in a fresh session whose writes are discarded; [`count_instructions`] gives the number
 //!   of Move instructions one call executes.

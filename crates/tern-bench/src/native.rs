@@ -196,6 +196,14 @@ pub(crate) fn call_loop_twin(input: &Input) -> Output {
     Output::U64(acc)
 }
 
+pub(crate) fn call_loop_inline_twin(input: &Input) -> Output {
+    let mut acc: u64 = 0;
+    for _ in 0..count(input) {
+        acc = black_box(acc).wrapping_add(1);
+    }
+    Output::U64(acc)
+}
+
 pub(crate) fn call_loop_generic_twin(input: &Input) -> Output {
     let f: fn(u64) -> u64 = black_box(id::<u64>);
     let mut acc: u64 = 0;
@@ -246,6 +254,7 @@ mod tests {
         assert_eq!(nested_loop_twin(&Input::Count(10)), Output::U64(594));
         assert_eq!(call_loop_twin(&Input::Count(7)), Output::U64(7));
         assert_eq!(call_loop_generic_twin(&Input::Count(7)), Output::U64(7));
+        assert_eq!(call_loop_inline_twin(&Input::Count(7)), Output::U64(7));
         assert_eq!(call_loop_closure_twin(&Input::Count(7)), Output::U64(7));
         assert_eq!(countdown_twin(&Input::Count(7)), Output::Unit);
         assert_eq!(

@@ -167,7 +167,7 @@ use InputKind::{BstOps, Count, SortInput};
 
 /// Every program, in table order. Aptos figures are those of the VM issue (unmetered Aptos
 /// MoveVM on the same machine kind); count-down and call figures there are per iteration.
-pub const PROGRAMS: [Program; 12] = [
+pub const PROGRAMS: [Program; 13] = [
     program(
         "fib",
         FIB,
@@ -267,6 +267,16 @@ pub const PROGRAMS: [Program; 12] = [
         Count,
         native::call_loop_twin,
         Some(255e6),
+    ),
+    program(
+        "call_loop_inline",
+        CALL_LOOP,
+        "call_loop_inline",
+        "iteration",
+        (1_000_000, 1000),
+        Count,
+        native::call_loop_inline_twin,
+        None,
     ),
     program(
         "call_loop_generic",

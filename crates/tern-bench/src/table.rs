@@ -145,7 +145,23 @@ pub fn markdown_table(rows: &[ProgramRow]) -> String {
         s,
         "| geometric mean | | | | | | | {native:.1}× | | {aptos:.1}× |"
     );
+    if let Some(ns) = call_return_ns(rows) {
+        let _ = writeln!(
+            s,
+            "\nA call and its return: {} (call_loop less call_loop_inline, per iteration).",
+            format_ns(ns)
+        );
+    }
     s
+}
+
+/// What a plain call and its return cost: the time per iteration of `call_loop` less that of
+/// `call_loop_inline` (the same loop with the callee's body in place of the call), when both
+/// ran at the same size.
+pub fn call_return_ns(rows: &[ProgramRow]) -> Option<f64> {
+    let find = |name: &str| rows.iter().find(|r| r.name == name);
+    let (with_call, inline) = (find("call_loop")?, find("call_loop_inline")?);
+    (with_call.size == inline.size).then(|| with_call.ns_per_unit() - inline.ns_per_unit())
 }
 
 /// The rows as CSV (one header line).
@@ -213,6 +229,40 @@ mod tests {
         let table = markdown_table(std::slice::from_ref(&row));
         assert!(table.contains("| countdown | 50 |"), "{table}");
         assert_eq!(csv(&[row]).lines().count(), 2);
+    }
+
+    fn row(name: &'static str, size: u64, ns: f64) -> ProgramRow {
+        ProgramRow {
+            name,
+            size,
+            unit: "iteration",
+            units: size,
+            instructions: 10 * size,
+            tern: Summary::of(&[ns]),
+            native: Summary::of(&[1.0]),
+            aptos_ns: None,
+        }
+    }
+
+    #[test]
+    fn a_call_costs_the_difference_per_iteration() {
+        let rows = [
+            row("call_loop", 1000, 25_000.0),
+            row("countdown", 1000, 6_000.0),
+            row("call_loop_inline", 1000, 7_000.0),
+        ];
+        assert_eq!(call_return_ns(&rows), Some(18.0));
+        assert!(markdown_table(&rows).ends_with(
+            "A call and its return: 18.00 ns (call_loop less call_loop_inline, per iteration).\n"
+        ));
+        // Not both, or at different sizes: no figure and no line.
+        assert_eq!(call_return_ns(&rows[..2]), None);
+        let apart = [
+            row("call_loop", 1000, 1.0),
+            row("call_loop_inline", 10, 1.0),
+        ];
+        assert_eq!(call_return_ns(&apart), None);
+        assert!(!markdown_table(&apart).contains("A call"));
     }
 
     #[test]
