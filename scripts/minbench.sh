@@ -21,6 +21,8 @@ for b in bins:
             data.setdefault(r['program'], {}).setdefault(b, []).append(float(r['tern_ns_median']))
 print('program'.ljust(20) + ''.join((b+' min/med').rjust(24) for b in bins) + '  change(min)')
 lg = [0.0]*len(bins)
+# Programs some binary lacks (added since) are left out.
+data = {p: d for p, d in data.items() if all(b in d for b in bins)}
 for p, d in data.items():
     mins = [min(d[b]) for b in bins]; meds = [statistics.median(d[b]) for b in bins]
     for i, m in enumerate(mins): lg[i] += math.log(m)
