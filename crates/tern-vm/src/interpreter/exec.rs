@@ -2005,6 +2005,22 @@ fn loc_st_loc_u64(locals: &mut [Value], base: usize, (src, moved, dst): (u8, boo
     true
 }
 
+/// The vector an [`Op::VecPushBackLoc`] pushes onto: the container in local `vec` (borrowed
+/// by `borrow_loc`) or the one its reference points to.
+#[inline(always)]
+fn push_target(locals: &[Value], base: usize, vec: u8, form: u8) -> Option<ContainerId> {
+    match (form & vec_push::BORROW != 0, frame_local(locals, base, vec)) {
+        (
+            false,
+            &Value::Ref(Ref {
+                place: Place::Whole(c),
+            }),
+        )
+        | (true, &Value::Container(c)) => Some(c),
+        _ => None,
+    }
+}
+
 /// [`vec_push_back_loc_fast`] for a u64 pushed onto a vector with room for it.
 #[inline(always)]
 fn vec_push_back_loc_u64(
@@ -2013,15 +2029,8 @@ fn vec_push_back_loc_u64(
     base: usize,
     (vec, value, form): (u8, u8, u8),
 ) -> bool {
-    let c = match (form & vec_push::BORROW != 0, frame_local(locals, base, vec)) {
-        (
-            false,
-            &Value::Ref(Ref {
-                place: Place::Whole(c),
-            }),
-        )
-        | (true, &Value::Container(c)) => c,
-        _ => return false,
+    let Some(c) = push_target(locals, base, vec, form) else {
+        return false;
     };
     let &Value::U64(x) = frame_local(locals, base, value) else {
         return false;
@@ -2046,15 +2055,8 @@ fn vec_push_back_loc_fast(
     base: usize,
     (vec, value, form): (u8, u8, u8),
 ) -> bool {
-    let c = match (form & vec_push::BORROW != 0, frame_local(locals, base, vec)) {
-        (
-            false,
-            &Value::Ref(Ref {
-                place: Place::Whole(c),
-            }),
-        )
-        | (true, &Value::Container(c)) => c,
-        _ => return false,
+    let Some(c) = push_target(locals, base, vec, form) else {
+        return false;
     };
     let v = frame_local(locals, base, value);
     match (heap.try_get_mut(c), v) {
