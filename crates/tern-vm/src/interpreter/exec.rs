@@ -454,7 +454,7 @@ impl Session<'_> {
                     Op::LocStLoc { src, moved, dst }
                         if (!METERED || *fuel >= 1)
                             && ops.has_room(1)
-                            && loc_st_loc_u64(
+                            && loc_st_loc_fast::<true>(
                                 &mut self.machine.locals,
                                 base,
                                 (src, moved, dst),
@@ -471,7 +471,7 @@ impl Session<'_> {
                     Op::VecPushBackLoc { vec, value, form }
                         if (!METERED || *fuel >= 2)
                             && ops.has_room(2)
-                            && vec_push_back_loc_u64(
+                            && vec_push_back_loc_fast::<true>(
                                 &mut self.machine.locals,
                                 &mut self.heap,
                                 base,
@@ -1966,11 +1966,17 @@ fn field_path_finish(
 }
 
 /// [`Op::LocStLoc`]: copies (or moves) local `src` into local `dst`; false (nothing changed)
-/// for the general path (a container to copy, or one in `dst` to free).
+/// for the general path (a container to copy, or one in `dst` to free). With `U64_ONLY`, a
+/// u64 only (the form the dispatch loop runs inline).
 #[inline(always)]
-fn loc_st_loc_fast(locals: &mut [Value], base: usize, (src, moved, dst): (u8, bool, u8)) -> bool {
+fn loc_st_loc_fast<const U64_ONLY: bool>(
+    locals: &mut [Value],
+    base: usize,
+    (src, moved, dst): (u8, bool, u8),
+) -> bool {
     let v = match frame_local(locals, base, src) {
         &Value::U64(x) => Value::U64(x),
+        _ if U64_ONLY => return false,
         &Value::Container(c) if moved => Value::Container(c),
         v if is_scalar(v) => *v,
         _ => return false,
@@ -1986,22 +1992,6 @@ fn loc_st_loc_fast(locals: &mut [Value], base: usize, (src, moved, dst): (u8, bo
         Value::U64(x) => *frame_local_mut(locals, base, dst) = Value::U64(x),
         other => *frame_local_mut(locals, base, dst) = other,
     }
-    true
-}
-
-/// [`loc_st_loc_fast`] for a u64 only.
-#[inline(always)]
-fn loc_st_loc_u64(locals: &mut [Value], base: usize, (src, moved, dst): (u8, bool, u8)) -> bool {
-    let &Value::U64(x) = frame_local(locals, base, src) else {
-        return false;
-    };
-    if let Value::Container(_) = frame_local(locals, base, dst) {
-        return false;
-    }
-    if moved {
-        *frame_local_mut(locals, base, src) = Value::Invalid;
-    }
-    *frame_local_mut(locals, base, dst) = Value::U64(x);
     true
 }
 
@@ -2021,35 +2011,12 @@ fn push_target(locals: &[Value], base: usize, vec: u8, form: u8) -> Option<Conta
     }
 }
 
-/// [`vec_push_back_loc_fast`] for a u64 pushed onto a vector with room for it.
-#[inline(always)]
-fn vec_push_back_loc_u64(
-    locals: &mut [Value],
-    heap: &mut Heap,
-    base: usize,
-    (vec, value, form): (u8, u8, u8),
-) -> bool {
-    let Some(c) = push_target(locals, base, vec, form) else {
-        return false;
-    };
-    let &Value::U64(x) = frame_local(locals, base, value) else {
-        return false;
-    };
-    match heap.try_get_mut(c) {
-        Some(Container::Vec(e)) if e.len() < e.capacity() => e.push(Value::U64(x)),
-        _ => return false,
-    }
-    if form & vec_push::MOVE_VALUE != 0 {
-        *frame_local_mut(locals, base, value) = Value::Invalid;
-    }
-    true
-}
-
 /// [`Op::VecPushBackLoc`]: pushes the primitive in local `value` onto the vector in (or
 /// referenced by) local `vec`, unsetting `value` if moved; false (nothing changed) for the
-/// general path.
+/// general path. With `U64_WITH_ROOM`, only a u64 onto a vector with room for it (no
+/// allocation: the dispatch loop runs this form inline).
 #[inline(always)]
-fn vec_push_back_loc_fast(
+fn vec_push_back_loc_fast<const U64_WITH_ROOM: bool>(
     locals: &mut [Value],
     heap: &mut Heap,
     base: usize,
@@ -2060,7 +2027,10 @@ fn vec_push_back_loc_fast(
     };
     let v = frame_local(locals, base, value);
     match (heap.try_get_mut(c), v) {
-        (Some(Container::Vec(e)), &Value::U64(x)) => e.push(Value::U64(x)),
+        (Some(Container::Vec(e)), &Value::U64(x)) if !U64_WITH_ROOM || e.len() < e.capacity() => {
+            e.push(Value::U64(x))
+        }
+        _ if U64_WITH_ROOM => return false,
         (Some(Container::Vec(e)), v) if is_plain(v) => e.push(*v),
         (Some(Container::Bytes(b)), &Value::U8(x)) => b.push(x),
         _ => return false,
@@ -2188,10 +2158,11 @@ fn data_step<const METERED: bool>(
                 }
         }
         Op::LocStLoc { src, moved, dst } => {
-            ops.has_room(1) && loc_st_loc_fast(locals, base, (src, moved, dst))
+            ops.has_room(1) && loc_st_loc_fast::<false>(locals, base, (src, moved, dst))
         }
         Op::VecPushBackLoc { vec, value, form } => {
-            ops.has_room(2) && vec_push_back_loc_fast(locals, heap, base, (vec, value, form))
+            ops.has_room(2)
+                && vec_push_back_loc_fast::<false>(locals, heap, base, (vec, value, form))
         }
         Op::VecBorrowWrite => vec_borrow_write_fast(ops, heap),
         _ => false,
