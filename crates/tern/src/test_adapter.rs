@@ -124,7 +124,8 @@ impl TestAdapter for TernAdapter {
         // Publish the serialized bytes, as the peer does: they are deserialized and
         // bounds-checked again before verification.
         let checked = CompiledModule::deserialize(&bytes).map_err(binary_error)?;
-        self.vm.publish_compiled_with(checked, bytes, &compat)?;
+        self.vm
+            .publish_deserialized(vec![(checked, bytes)], &compat)?;
         self.remember(module);
         Ok(())
     }

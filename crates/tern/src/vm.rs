@@ -200,11 +200,33 @@ impl Vm {
     /// Publishes a module from its bytes.
     pub fn publish(&mut self, bytes: &[u8]) -> Result<ModuleId, VmError> {
         let module = CompiledModule::deserialize(bytes).map_err(|e| e.to_vm_error())?;
-        self.publish_compiled(module, bytes.to_vec())
+        let ids = self.publish_deserialized(
+            vec![(module, bytes.to_vec())],
+            &CompatibilityOptions::default(),
+        )?;
+        first_id(ids)
     }
 
-    /// Publishes an already deserialized module (its bytes are kept in storage), with the full
-    /// upgrade compatibility check if a module with its id is already published.
+    /// Publishes modules from their bytes as one bundle, as the peer publishes a package:
+    /// each is deserialized, bounds-checked, checked for upgrade compatibility against the
+    /// module it replaces, verified, and linked against the published modules and the
+    /// bundle's others, so bundle members may import one another in any order. Either every
+    /// module is stored or, at the first error, none. Two modules with one id are
+    /// `DUPLICATE_MODULE_NAME`.
+    pub fn publish_bundle(&mut self, bundle: &[Vec<u8>]) -> Result<Vec<ModuleId>, VmError> {
+        let modules = bundle
+            .iter()
+            .map(|bytes| {
+                let module = CompiledModule::deserialize(bytes).map_err(|e| e.to_vm_error())?;
+                Ok((module, bytes.clone()))
+            })
+            .collect::<Result<Vec<_>, VmError>>()?;
+        self.publish_deserialized(modules, &CompatibilityOptions::default())
+    }
+
+    /// Publishes an already deserialized module (its bytes are kept in storage as given), with
+    /// the full upgrade compatibility check if a module with its id is already published. The
+    /// module is bounds-checked first, as deserializing it would have.
     pub fn publish_compiled(
         &mut self,
         module: CompiledModule,
@@ -220,46 +242,94 @@ impl Vm {
         bytes: Vec<u8>,
         options: &CompatibilityOptions,
     ) -> Result<ModuleId, VmError> {
-        let id = tern_vm::loader::module_id(&module)?;
+        tern_binary::check_module(&module).map_err(|e| e.to_vm_error())?;
+        first_id(self.publish_deserialized(vec![(module, bytes)], options)?)
+    }
+
+    /// Publishes bounds-checked modules as one bundle (see [`Vm::publish_bundle`]): every
+    /// check of every module runs before anything is stored.
+    pub(crate) fn publish_deserialized(
+        &mut self,
+        bundle: Vec<(CompiledModule, Vec<u8>)>,
+        options: &CompatibilityOptions,
+    ) -> Result<Vec<ModuleId>, VmError> {
+        let mut ids: Vec<ModuleId> = Vec::with_capacity(bundle.len());
+        for (module, _) in &bundle {
+            let id = tern_vm::loader::module_id(module)?;
+            if ids.contains(&id) {
+                return Err(VmError::new(StatusCode::DUPLICATE_MODULE_NAME)
+                    .with_message(format!("module {id} appears twice in the bundle"))
+                    .at_location(tern_primitives::Location::Undefined));
+            }
+            ids.push(id);
+        }
+        for ((module, _), id) in bundle.iter().zip(&ids) {
+            self.check_publishable(module, id, &bundle, &ids, options)?;
+        }
+        for ((module, bytes), id) in bundle.into_iter().zip(&ids) {
+            store(self.storage.as_mut(), id.clone(), bytes, module);
+            if !self.published.contains(id) {
+                self.published.push(id.clone());
+            }
+            self.runtime.write()?.evict(id);
+        }
+        Ok(ids)
+    }
+
+    /// Every check publishing `module` (id `id`, a member of `bundle`, whose ids are `ids`)
+    /// makes before storing it: upgrade compatibility, verification, the verifier hook, and
+    /// linking against the bundle and the published modules.
+    fn check_publishable(
+        &self,
+        module: &CompiledModule,
+        id: &ModuleId,
+        bundle: &[(CompiledModule, Vec<u8>)],
+        ids: &[ModuleId],
+        options: &CompatibilityOptions,
+    ) -> Result<(), VmError> {
         let _span = tracing::debug_span!("publish", module = %id).entered();
         // The peer checks an upgrade against the old module before verifying the new one.
-        if let Some(old) = self.storage.module(&id) {
-            check_compatibility(&old, &module, options)?;
+        if let Some(old) = self.storage.module(id) {
+            check_compatibility(&old, module, options)?;
         }
         if !self.skip_verification {
-            tern_verifier::verify_module(&module, &self.verifier_config)?;
+            tern_verifier::verify_module(module, &self.verifier_config)?;
         }
         if let Some(verify) = &self.verifier {
-            verify(&module)?;
+            verify(module)?;
         }
-        check_links(&module, &id, self.storage.as_ref(), &[])?;
+        check_links(module, id, self.storage.as_ref(), ids)?;
+        if self.skip_verification {
+            return Ok(());
+        }
         let friends = module.friend_decls.iter().filter_map(|f| {
             Some(ModuleId::new(
                 *module.address_identifiers.get(f.address.idx())?,
                 module.identifiers.get(f.name.idx())?.clone(),
             ))
         });
-        let deps: Vec<(ModuleId, Arc<CompiledModule>)> = tern_vm::loader::imports(&module)
+        // A bundle member links against the bundle's version of a module it names.
+        let published: Vec<(ModuleId, Arc<CompiledModule>)> = tern_vm::loader::imports(module)
             .chain(friends)
+            .filter(|d| !ids.contains(d))
             .filter_map(|d| {
                 let m = self.storage.module(&d)?;
                 Some((d, m))
             })
             .collect();
         let lookup = |want: &ModuleId| {
-            deps.iter()
-                .find(|(d, _)| d == want)
-                .map(|(_, m)| m.as_ref())
+            ids.iter()
+                .position(|d| d == want)
+                .and_then(|i| bundle.get(i))
+                .map(|(m, _)| m)
+                .or_else(|| {
+                    published
+                        .iter()
+                        .find(|(d, _)| d == want)
+                        .map(|(_, m)| m.as_ref())
+                })
         };
-        if !self.skip_verification {
-            tern_verifier::verify_module_dependencies(&module, &lookup)?;
-        }
-        store(self.storage.as_mut(), id.clone(), bytes, module);
-        if !self.published.contains(&id) {
-            self.published.push(id.clone());
-        }
-        self.runtime.write()?.evict(&id);
-        Ok(id)
+        tern_verifier::verify_module_dependencies(module, &lookup)
     }
 
     /// Runs `module::function` with type arguments and BCS arguments; commits on success.
@@ -517,4 +587,12 @@ fn render(
         out.mutable_input_bytes.push((*i, bytes));
     }
     Ok(out)
+}
+
+/// The id of the one module a single-module publish stored.
+fn first_id(ids: Vec<ModuleId>) -> Result<ModuleId, VmError> {
+    ids.into_iter().next().ok_or_else(|| {
+        VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+            .with_message("a publish stored no module".to_string())
+    })
 }
