@@ -96,19 +96,24 @@ impl Vm {
         Ok(vm)
     }
 
-    /// Publishes the standard library at `0x1`.
+    /// Publishes the standard library at `0x1`, as one bundle (as the peer does).
     pub fn publish_stdlib(&mut self) -> Result<(), VmError> {
         let modules = tern_stdlib::stdlib_modules().map_err(|e| {
             VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                 .with_message(format!("standard library does not assemble: {e}"))
         })?;
-        for m in modules {
-            let bytes = m.serialize().map_err(|e| {
-                VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
-                    .with_message(e.to_string())
-            })?;
-            self.publish_compiled(m, bytes)?;
-        }
+        let bundle = modules
+            .into_iter()
+            .map(|m| {
+                tern_binary::check_module(&m).map_err(|e| e.to_vm_error())?;
+                let bytes = m.serialize().map_err(|e| {
+                    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                        .with_message(e.to_string())
+                })?;
+                Ok((m, bytes))
+            })
+            .collect::<Result<Vec<_>, VmError>>()?;
+        self.publish_deserialized(bundle, &CompatibilityOptions::default())?;
         Ok(())
     }
 
