@@ -121,7 +121,9 @@ impl<'r> Session<'r> {
             return Ok(m.clone());
         }
         let compiled = self.storage.module(id).ok_or_else(|| linker_error(id))?;
-        // Load dependencies' struct definitions first so types resolve.
+        // The module loads first (its types name structs by id, allocated by name, so they
+        // resolve without the defining modules), then the dependencies not loaded yet, within
+        // this module's `load_module` span.
         let deps: Vec<ModuleId> = crate::loader::imports(&compiled).collect();
         let mut cache = self.runtime.write()?;
         if let Some(m) = cache.module(id) {

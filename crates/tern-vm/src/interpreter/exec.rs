@@ -97,7 +97,7 @@ impl Session<'_> {
                     if self.trace.is_some() {
                         let function: &'a Function = frame.function;
                         let source = function.links.instruction(function.id.def_index, pc);
-                        self.trace_instruction(source);
+                        self.trace_instruction(function, pc, source);
                     }
                     if let Some(callee) = entered {
                         let resume_at = frame.pc;
@@ -618,7 +618,7 @@ impl Session<'_> {
                         let entered =
                             enter_plain(frame, frames.len(), max_depth, handle, locals, ops);
                         if let Some(callee) = entered {
-                            self.trace_instruction(source);
+                            self.trace_instruction(function, pc, source);
                             frame.enter(frames, next, callee);
                             continue 'frames;
                         }
@@ -655,14 +655,7 @@ impl Session<'_> {
                     match &flow {
                         Ok(flow) => {
                             if let Some(instr) = source {
-                                trace.instruction(instr);
-                                // One event per instruction for a `tracing` subscriber.
-                                tracing::trace!(
-                                    target: "tern_vm::instructions",
-                                    function = %function.name,
-                                    pc,
-                                    instruction = ?instr,
-                                );
+                                record_instruction(trace, function, pc, instr);
                             }
                             if matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) {
                                 trace.branch(matches!(flow, Flow::Jump(_)));
@@ -677,7 +670,7 @@ impl Session<'_> {
                                 && e.status() == StatusCode::ABORTED =>
                         {
                             if let Some(instr) = source {
-                                trace.instruction(instr);
+                                record_instruction(trace, function, pc, instr);
                             }
                         }
                         Err(_) => {}
@@ -791,9 +784,17 @@ impl Session<'_> {
     }
 
     /// Records a completed instruction in the trace (when tracing).
-    fn trace_instruction(&mut self, source: Option<&tern_binary::Bytecode>) {
+    /// perf: out of line, so the dispatch loops it is called from (only when tracing) keep
+    /// their code as it was.
+    #[inline(never)]
+    fn trace_instruction(
+        &mut self,
+        function: &Function,
+        pc: u32,
+        source: Option<&tern_binary::Bytecode>,
+    ) {
         if let (Some(trace), Some(instr)) = (self.trace.as_deref_mut(), source) {
-            trace.instruction(instr);
+            record_instruction(trace, function, pc, instr);
         }
     }
 
@@ -1141,6 +1142,23 @@ impl Session<'_> {
                 .with_message(format!("Invalid UTF-8 string: {}", e.utf8_error())),
         }
     }
+}
+
+/// Records an executed instruction in the trace, with one `tracing` event for it (target
+/// `tern_vm::instructions`) for a subscriber.
+fn record_instruction(
+    trace: &mut crate::ExecutionTrace,
+    function: &Function,
+    pc: u32,
+    instr: &tern_binary::Bytecode,
+) {
+    trace.instruction(instr);
+    tracing::trace!(
+        target: "tern_vm::instructions",
+        function = %function.name,
+        pc,
+        instruction = ?instr,
+    );
 }
 
 /// The flow after a call: natives have already run.
