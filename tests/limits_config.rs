@@ -499,6 +499,94 @@ fn value_depth_of_ten_allows_ten_nested_closures_and_no_more() {
     }
 }
 
+/// `build(n)` returns `n` nested closures; `copy_it(n)` copies them before calling them
+/// (the `copy_loc` at offset 4 of definition 3), `move_it(n)` calls them without a copy (the
+/// golden `value_depth_at_limit.masm`).
+const VALUE_DEPTH_AT_LIMIT: &str = "module 0x42::vd
+public fun leaf(x: u64): u64
+    move_loc x
+    ret
+public fun wrap(g: |u64|u64 has copy + drop, x: u64): u64
+    move_loc x
+    ld_u64 1
+    add
+    move_loc g
+    call_closure <|u64|u64 has copy + drop>
+    ret
+public fun build(n: u64): |u64|u64 has copy + drop
+    local c: |u64|u64 has copy + drop
+    local i: u64
+    pack_closure leaf, 0
+    st_loc c
+    ld_u64 1
+    st_loc i
+loop:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    move_loc c
+    pack_closure wrap, 1
+    st_loc c
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch loop
+done:
+    move_loc c
+    ret
+public fun copy_it(n: u64): u64
+    local c: |u64|u64 has copy + drop
+    move_loc n
+    call build
+    st_loc c
+    ld_u64 0
+    copy_loc c
+    call_closure <|u64|u64 has copy + drop>
+    ret
+public fun move_it(n: u64): u64
+    ld_u64 0
+    move_loc n
+    call build
+    call_closure <|u64|u64 has copy + drop>
+    ret
+";
+
+#[test]
+fn value_depth_of_ten_limits_copies_and_return_values_too() {
+    // As at the default limit of 128 (`limits/value_depth_at_limit`): a value at the limit
+    // packs and runs, but is too deep to copy (a closure counts one level more when copied)
+    // or to return.
+    for (limit, ok_copy) in [(10u64, 9u64), (200, 199)] {
+        let config = VmConfig {
+            max_value_depth: limit as usize,
+            ..VmConfig::default()
+        };
+        for mode in MODES {
+            let mut vm = vm_with(config.clone(), mode, VALUE_DEPTH_AT_LIMIT);
+            let call = |vm: &mut Vm, f: &str, n: u64| {
+                vm.call(&format!("0x42::vd::{f}"), &[], &[MoveValue::U64(n)])
+            };
+            let what = format!("limit {limit} {mode:?}");
+            let copied = call(&mut vm, "copy_it", ok_copy);
+            assert_eq!(returns(copied, &what), vec![(ok_copy - 1).to_string()]);
+            let moved = call(&mut vm, "move_it", limit);
+            assert_eq!(returns(moved, &what), vec![(limit - 1).to_string()]);
+            let too_deep = call(&mut vm, "copy_it", limit);
+            let err = expect_error(
+                too_deep,
+                StatusCode::VM_MAX_VALUE_DEPTH_REACHED,
+                &[(3, 4)],
+                &what,
+            );
+            assert_eq!(*err.location(), module("vd"));
+            let returned = call(&mut vm, "build", limit);
+            expect_error(returned, StatusCode::INTERNAL_TYPE_ERROR, &[], &what);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Layout limits
 

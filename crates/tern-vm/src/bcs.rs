@@ -204,7 +204,7 @@ impl Serializer<'_> {
         out: &mut Vec<u8>,
         depth: usize,
     ) -> Result<(), VmError> {
-        if depth > 128 {
+        if depth > self.heap.max_depth() {
             return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
         }
         let node = self.cache.types.node(ty).clone();

@@ -609,7 +609,7 @@ impl LayoutWriter<'_> {
         out: &mut Vec<u8>,
         depth: usize,
     ) -> Result<(), VmError> {
-        if depth > 128 {
+        if depth > self.heap.max_depth() {
             return Err(VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED));
         }
         if let Some(kind) = layout.scalar() {

@@ -15,7 +15,8 @@ pub struct VmConfig {
     pub max_call_depth: usize,
     /// Limits of types built at run time.
     pub type_limits: TypeLimits,
-    /// Maximum nesting depth of values.
+    /// Maximum nesting depth of values: packing a closure, copying, comparing and serializing
+    /// a value deeper fails with `VM_MAX_VALUE_DEPTH_REACHED`.
     pub max_value_depth: usize,
     /// Maximum abort-message length in bytes.
     pub max_abort_message: usize,

@@ -69,7 +69,8 @@ impl<'r> Session<'r> {
         Session {
             runtime,
             storage,
-            heap: Heap::with_value_quota(runtime.config.max_heap_values),
+            heap: Heap::with_value_quota(runtime.config.max_heap_values)
+                .with_max_depth(runtime.config.max_value_depth),
             globals: BTreeMap::new(),
             instantiations: HashMap::new(),
             generic_calls: Default::default(),

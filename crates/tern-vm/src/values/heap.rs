@@ -6,7 +6,8 @@ use crate::types::TypeListId;
 use std::sync::Arc;
 use tern_primitives::{Identifier, ModuleId, StatusCode, VmError};
 
-/// The maximum nesting depth of values the peer allows (`VM_MAX_VALUE_DEPTH_REACHED`).
+/// The maximum nesting depth of values the peer allows (`VM_MAX_VALUE_DEPTH_REACHED`), the
+/// default of [`Heap::with_max_depth`].
 pub(crate) const MAX_VALUE_DEPTH: usize = 128;
 
 /// The function a closure calls: resolved when packed by running code, or only named when
@@ -102,6 +103,8 @@ pub struct Heap {
     copied_values: usize,
     /// The most values the heap may hold when a copy allocates.
     value_quota: usize,
+    /// The deepest value a copy, a comparison or a serialization may meet.
+    max_depth: usize,
 }
 
 /// How many freed vector buffers the heap keeps, the largest capacity it keeps, and the most
@@ -124,6 +127,7 @@ impl Default for Heap {
             counted_values: 0,
             copied_values: 0,
             value_quota: usize::MAX,
+            max_depth: MAX_VALUE_DEPTH,
         }
     }
 }
@@ -181,6 +185,20 @@ impl Heap {
             value_quota: quota,
             ..Heap::default()
         }
+    }
+
+    /// This heap with `depth` as the deepest value its copies, comparisons and serializations
+    /// may meet (`VM_MAX_VALUE_DEPTH_REACHED` past it; 128 by default, the peer's limit).
+    pub fn with_max_depth(self, depth: usize) -> Heap {
+        Heap {
+            max_depth: depth,
+            ..self
+        }
+    }
+
+    /// The deepest value copies, comparisons and serializations may meet.
+    pub fn max_depth(&self) -> usize {
+        self.max_depth
     }
 
     /// Number of live containers (for leak tests).
@@ -342,14 +360,14 @@ impl Heap {
         let Value::Container(id) = v else {
             return Ok(v);
         };
-        if depth > MAX_VALUE_DEPTH {
+        if depth > self.max_depth {
             return Err(too_deep());
         }
         // Counted before anything is cloned, so a copy past the quota allocates nothing.
         let units = match self.get(id)? {
             // A closure counts one level more when copied than when packed: the peer packs a
             // chain of 128 closures but cannot copy it (errata, "Closures").
-            Container::Closure(_) if depth + 1 > MAX_VALUE_DEPTH => return Err(too_deep()),
+            Container::Closure(_) if depth + 1 > self.max_depth => return Err(too_deep()),
             Container::Free(_) => return Err(dangling(id)),
             c => quota_units(c),
         };
@@ -437,7 +455,7 @@ impl Heap {
     fn equals_at_depth(&self, a: Value, b: Value, depth: usize) -> Result<bool, VmError> {
         match (a, b) {
             (Value::Container(x), Value::Container(y)) => {
-                if depth > MAX_VALUE_DEPTH {
+                if depth > self.max_depth {
                     return Err(too_deep());
                 }
                 self.containers_equal(x, y, depth)
@@ -509,7 +527,7 @@ impl Heap {
             } else {
                 d
             };
-            if own > MAX_VALUE_DEPTH {
+            if own > self.max_depth {
                 return Ok(true);
             }
             children.clear();
@@ -528,7 +546,7 @@ impl Heap {
         let mut pending = vec![(id, 1usize)];
         while let Some((id, d)) = pending.pop() {
             max = max.max(d);
-            if d > MAX_VALUE_DEPTH + 1 {
+            if d > self.max_depth + 1 {
                 break;
             }
             let mut children = Vec::new();
