@@ -212,8 +212,17 @@ mod tests {
                     }
                 }
             }
-            for special in [&b"<SELF>"[..], b"<SELF>_7", b"<SELF>_", b"<SELF>_x", b"<SELF"] {
-                assert_eq!(is_valid_identifier(special, dollar), reference(special, dollar));
+            for special in [
+                &b"<SELF>"[..],
+                b"<SELF>_7",
+                b"<SELF>_",
+                b"<SELF>_x",
+                b"<SELF",
+            ] {
+                assert_eq!(
+                    is_valid_identifier(special, dollar),
+                    reference(special, dollar)
+                );
             }
         }
     }
