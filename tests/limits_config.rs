@@ -720,14 +720,8 @@ fn abort_message_of_sixteen_bytes_allows_sixteen_and_no_more() {
         max_abort_message: 16,
         ..VmConfig::default()
     });
-    // `abort_msg` needs bytecode version 10 and `Vm::publish_masm` serializes at the
-    // assembler's version 9, so the module is serialized here at 10, as the peer's test
-    // harness does.
-    let unit = tern_asm::assembler::assemble(ABORT, &[], &Default::default()).unwrap();
-    let tern_asm::assembler::CompiledUnit::Module(m) = unit else {
-        panic!("not a module")
-    };
-    vm.publish(&m.serialize_for_version(10).unwrap()).unwrap();
+    // `abort_msg` needs bytecode version 10, which `Vm::publish_masm` serializes at.
+    vm.publish_masm(ABORT).unwrap();
     let at = vm.call("0x42::ab::fail", &[], &[MoveValue::bytes([b'a'; 16])]);
     let err = expect_error(at, StatusCode::ABORTED, &[(0, 2)], "16 bytes");
     assert_eq!(err.sub_status(), Some(7));

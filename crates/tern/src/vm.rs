@@ -413,8 +413,10 @@ impl Vm {
             return Err(VmError::new(StatusCode::UNKNOWN_MODULE)
                 .with_message("expected a module but found a script"));
         };
+        // Serialized at the newest version, as the peer's test harness does (the assembler
+        // records v9, and v10 instructions such as `abort_msg` need v10).
         let bytes = module
-            .serialize()
+            .serialize_for_version(tern_binary::VERSION_MAX)
             .map_err(|e| VmError::new(e.status).with_message(e.message))?;
         self.publish(&bytes)
     }
