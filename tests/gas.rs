@@ -321,3 +321,66 @@ fn copies_count_toward_the_memory_quota_whatever_the_gas() {
         .unwrap();
     assert_eq!(out.return_values, vec!["1000".to_string()]);
 }
+
+#[test]
+fn the_facade_reports_gas_used_and_charges_a_meter() {
+    let mut vm = vm();
+    let id = ModuleId::new(
+        AccountAddress::from_u64(0x42),
+        Identifier::new("g").unwrap(),
+    );
+    let countdown = |n: u64| vec![MoveValue::U64(n).to_bcs()];
+    // countdown(3) runs 3 * 9 + 5 instructions; call_pricey 2 and its native 100.
+    let needed = 3 * 9 + 5;
+
+    // Unmetered: nothing is counted.
+    let out = vm
+        .run_function(&id, "countdown", &[], countdown(3))
+        .unwrap();
+    assert_eq!((out.gas_used, vm.gas_used()), (None, None));
+
+    // A budget: the output and the VM report what the run used.
+    vm.set_gas_budget(Some(1_000));
+    let out = vm
+        .run_function(&id, "countdown", &[], countdown(3))
+        .unwrap();
+    assert_eq!((out.gas_used, vm.gas_used()), (Some(needed), Some(needed)));
+    let out = vm.run_function(&id, "call_pricey", &[], vec![]).unwrap();
+    assert_eq!(out.gas_used, Some(102));
+    // A run out of gas used the whole budget.
+    vm.set_gas_budget(Some(10));
+    let e = vm
+        .run_function(&id, "countdown", &[], countdown(3))
+        .unwrap_err();
+    assert_eq!(e.status(), StatusCode::OUT_OF_GAS);
+    assert_eq!(vm.gas_used(), Some(10));
+    // A run that fails before executing used nothing.
+    assert!(vm.run_function(&id, "missing", &[], vec![]).is_err());
+    assert_eq!(vm.gas_used(), None);
+    vm.set_gas_budget(None);
+
+    // A meter across runs: each records what it used, failures included, and its budget
+    // shrinks; the VM's own budget (none here) is left as it was.
+    let mut meter = InstructionGasMeter::new(2 * needed + 5);
+    for _ in 0..2 {
+        vm.run_function_metered(&id, "countdown", &[], countdown(3), &mut meter)
+            .unwrap();
+    }
+    assert_eq!((meter.used(), meter.remaining()), (2 * needed, 5));
+    let e = vm
+        .run_function_metered(&id, "countdown", &[], countdown(3), &mut meter)
+        .unwrap_err();
+    assert_eq!(e.status(), StatusCode::OUT_OF_GAS);
+    assert_eq!((meter.used(), meter.remaining()), (2 * needed + 5, 0));
+    let out = vm
+        .run_function(&id, "countdown", &[], countdown(3))
+        .unwrap();
+    assert_eq!(out.gas_used, None);
+
+    // Simulations report gas too.
+    vm.set_gas_budget(Some(1_000));
+    let sim = vm
+        .simulate_function(&id, "countdown", &[], countdown(2))
+        .unwrap();
+    assert_eq!(sim.gas_used, Some(2 * 9 + 5));
+}

@@ -1,8 +1,11 @@
 //! Tern: embed a Move VM.
 //!
-//! A [`Vm`] owns the shared code cache (a [`Runtime`]) and committed storage. Publish modules,
+//! A [`Vm`] owns the shared code cache (a [`Runtime`]) and committed storage. Publish modules
+//! (one at a time, or as a bundle whose members import one another: [`Vm::publish_bundle`]),
 //! then run functions or scripts; a successful run commits its resource changes, a failed one
-//! leaves storage exactly as it was.
+//! leaves storage exactly as it was. Runs are unmetered, metered with a budget
+//! ([`Vm::set_gas_budget`]), or charged to a [`GasMeter`] ([`Vm::run_function_metered`]); a
+//! metered run reports the units it used ([`RunOutput::gas_used`], [`Vm::gas_used`]).
 //!
 //! What is shared and what is per run: the [`Runtime`] (configuration, natives, loaded code and
 //! interned types) is `Send + Sync` and shared by every session; a [`Session`] holds one
@@ -72,7 +75,8 @@ pub use compat::{check_compatibility, CompatibilityOptions};
 pub use publish::{ModuleVerifier, PublishError};
 pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
 pub use tern_vm::{
-    ChangeSet, ExecutionOutcome, ExecutionTrace, InMemoryStorage, Runtime, Session, VmConfig,
+    ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, InMemoryStorage, InstructionGasMeter,
+    Runtime, Session, UnmeteredGasMeter, VmConfig,
 };
 pub use test_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
 pub use value::MoveValue;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tern_binary::{CompiledModule, CompiledScript};
 use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
 use tern_vm::values::{display_value, Closure};
-use tern_vm::{ChangeSet, InMemoryStorage, Runtime, Session, StorageBackend, VmConfig};
+use tern_vm::{ChangeSet, GasMeter, InMemoryStorage, Runtime, Session, StorageBackend, VmConfig};
 
 /// The result of a successful run: printed return values and `&mut` inputs, and the changes
 /// that were committed.
@@ -29,11 +29,15 @@ pub struct RunOutput {
     pub changes: ChangeSet,
     /// The execution trace, when tracing is on ([`Vm::set_tracing`]).
     pub trace: Option<tern_vm::ExecutionTrace>,
+    /// The gas units the run used (one per executed instruction plus what natives charged)
+    /// when it was metered ([`Vm::set_gas_budget`], [`Vm::run_function_metered`]).
+    pub gas_used: Option<u64>,
 }
 
 /// A Move VM with its own committed storage.
 pub struct Vm {
     gas_budget: Option<u64>,
+    last_gas_used: Option<u64>,
     tracing: bool,
     type_checks: bool,
     failure_trace: Option<tern_vm::ExecutionTrace>,
@@ -77,6 +81,7 @@ impl Vm {
     ) -> Vm {
         Vm {
             gas_budget: None,
+            last_gas_used: None,
             tracing: false,
             type_checks: false,
             failure_trace: None,
@@ -123,6 +128,33 @@ impl Vm {
         self.gas_budget = budget;
     }
 
+    /// The gas units the last run ([`Vm::run_function`], [`Vm::run_script`], [`Vm::call`])
+    /// used, whether it succeeded or failed; `None` when it was unmetered or failed before
+    /// executing anything (a missing function, bad arguments).
+    pub fn gas_used(&self) -> Option<u64> {
+        self.last_gas_used
+    }
+
+    /// Runs `module::function` like [`Vm::run_function`], charging `meter`: its budget bounds
+    /// the run (`OUT_OF_GAS` when it runs out) and it records the units used, whether the run
+    /// succeeds or fails. The budget set by [`Vm::set_gas_budget`] does not apply to this run.
+    pub fn run_function_metered(
+        &mut self,
+        module: &ModuleId,
+        function: &str,
+        type_args: &[TypeTag],
+        args: Vec<Vec<u8>>,
+        meter: &mut dyn GasMeter,
+    ) -> Result<RunOutput, VmError> {
+        let saved = std::mem::replace(&mut self.gas_budget, meter.budget());
+        let result = self.run_function(module, function, type_args, args);
+        self.gas_budget = saved;
+        if let Some(used) = self.last_gas_used {
+            meter.record(used);
+        }
+        result
+    }
+
     /// Records an execution trace of later runs and simulations (returned in
     /// [`RunOutput::trace`], or by [`Vm::take_failure_trace`] when a run fails). Tracing runs
     /// every instruction through the interpreter's general path; it is off by default.
@@ -147,8 +179,7 @@ impl Vm {
     /// `changes`, not yet applied); with tracing on, the trace goes into the output, or into
     /// `failure_trace` when the run fails.
     fn execute_in(
-        tracing: bool,
-        failure_trace: &mut Option<tern_vm::ExecutionTrace>,
+        (tracing, failure_trace, gas_used): Outcomes<'_>,
         mut session: Session<'_>,
         f: Arc<tern_vm::loader::Function>,
         tys: Vec<tern_vm::types::TypeId>,
@@ -156,9 +187,11 @@ impl Vm {
     ) -> Result<RunOutput, VmError> {
         session.set_tracing(tracing);
         *failure_trace = None;
-        let result = session
-            .execute(f, tys, args)
-            .and_then(|outcome| render(&mut session, &outcome));
+        let budget = session.gas_left();
+        let result = session.execute(f, tys, args);
+        // Unmetered, the budget is `u64::MAX` and nothing is counted.
+        *gas_used = (budget != u64::MAX).then(|| budget.saturating_sub(session.gas_left()));
+        let result = result.and_then(|outcome| render(&mut session, &outcome));
         let trace = session.take_trace();
         match result {
             Ok(out) => {
@@ -166,6 +199,7 @@ impl Vm {
                 Ok(RunOutput {
                     changes,
                     trace,
+                    gas_used: *gas_used,
                     ..out
                 })
             }
@@ -345,13 +379,19 @@ impl Vm {
         type_args: &[TypeTag],
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {
+        self.last_gas_used = None;
         let runtime = self.runtime.clone();
         let mut session = Session::new(&runtime, self.storage.as_ref());
         session.set_gas_budget(self.gas_budget);
         session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
-        let out = Self::execute_in(self.tracing, &mut self.failure_trace, session, f, tys, args)?;
+        let outcomes = (
+            self.tracing,
+            &mut self.failure_trace,
+            &mut self.last_gas_used,
+        );
+        let out = Self::execute_in(outcomes, session, f, tys, args)?;
         self.storage.apply(out.changes.clone());
         Ok(out)
     }
@@ -363,6 +403,7 @@ impl Vm {
         type_args: &[TypeTag],
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {
+        self.last_gas_used = None;
         let runtime = self.runtime.clone();
         if !self.skip_verification {
             tern_verifier::verify_script(script, &self.verifier_config)?;
@@ -393,7 +434,12 @@ impl Vm {
                 e
             }
         })?;
-        let out = Self::execute_in(self.tracing, &mut self.failure_trace, session, f, tys, args)?;
+        let outcomes = (
+            self.tracing,
+            &mut self.failure_trace,
+            &mut self.last_gas_used,
+        );
+        let out = Self::execute_in(outcomes, session, f, tys, args)?;
         self.storage.apply(out.changes.clone());
         Ok(out)
     }
@@ -447,7 +493,7 @@ impl Vm {
         session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
-        Self::execute_in(self.tracing, &mut None, session, f, tys, args)
+        Self::execute_in((self.tracing, &mut None, &mut None), session, f, tys, args)
     }
 
     /// Applies a change set (for example one returned by [`Vm::simulate_function`]).
@@ -603,3 +649,11 @@ fn first_id(ids: Vec<ModuleId>) -> Result<ModuleId, VmError> {
             .with_message("a publish stored no module".to_string())
     })
 }
+
+/// What a run reports besides its output: whether it is traced, and where its trace (when it
+/// fails) and the gas it used go.
+type Outcomes<'a> = (
+    bool,
+    &'a mut Option<tern_vm::ExecutionTrace>,
+    &'a mut Option<u64>,
+);
