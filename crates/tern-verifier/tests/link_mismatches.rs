@@ -13,35 +13,12 @@
     clippy::indexing_slicing
 )]
 
-use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
-use tern_binary::{CompiledModule, CompiledScript};
+mod common;
+
+use common::*;
+use tern_binary::CompiledModule;
 use tern_primitives::{IndexKind, Location, ModuleId, StatusCode, VmError};
 use tern_verifier::*;
-
-fn options() -> AsmOptions {
-    // The peer's harness serializes with version 10.
-    AsmOptions { version: 10 }
-}
-
-fn module_with(src: &str, deps: &[&CompiledModule]) -> CompiledModule {
-    match assemble(src, deps, &options()) {
-        Ok(CompiledUnit::Module(m)) => m,
-        Ok(CompiledUnit::Script(_)) => panic!("expected a module"),
-        Err(e) => panic!("assembly failed: {e:?}"),
-    }
-}
-
-fn module(src: &str) -> CompiledModule {
-    module_with(src, &[])
-}
-
-fn id_of(m: &CompiledModule) -> ModuleId {
-    let h = m.self_handle().unwrap();
-    ModuleId::new(
-        m.address_identifiers[h.address.idx()],
-        m.identifiers[h.name.idx()].clone(),
-    )
-}
 
 /// Links `importer` against `dep`, its only dependency.
 fn link(importer: &CompiledModule, dep: &CompiledModule) -> Result<(), VmError> {
@@ -500,14 +477,6 @@ fn friend_function_links_only_from_a_friend() {
     let public = module(&FRIENDLY.replace("friend fun", "public fun"));
     let stranger = module_with(&calls_fr("0x42::c"), &[&dep]);
     link(&stranger, &public).unwrap();
-}
-
-fn script_with(src: &str, deps: &[&CompiledModule]) -> CompiledScript {
-    match assemble(src, deps, &options()) {
-        Ok(CompiledUnit::Script(s)) => s,
-        Ok(CompiledUnit::Module(_)) => panic!("expected a script"),
-        Err(e) => panic!("assembly failed: {e:?}"),
-    }
 }
 
 #[test]

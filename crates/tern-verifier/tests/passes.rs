@@ -9,35 +9,11 @@
     clippy::indexing_slicing
 )]
 
-use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
-use tern_binary::{CompiledModule, CompiledScript};
+mod common;
+
+use common::*;
 use tern_primitives::{IndexKind, Location, ModuleId, StatusCode, VmError};
 use tern_verifier::*;
-
-fn options() -> AsmOptions {
-    // The peer's harness serializes with version 10.
-    AsmOptions { version: 10 }
-}
-
-fn module_with(src: &str, deps: &[&CompiledModule]) -> CompiledModule {
-    match assemble(src, deps, &options()) {
-        Ok(CompiledUnit::Module(m)) => m,
-        Ok(CompiledUnit::Script(_)) => panic!("expected a module"),
-        Err(e) => panic!("assembly failed: {e:?}"),
-    }
-}
-
-fn module(src: &str) -> CompiledModule {
-    module_with(src, &[])
-}
-
-fn script(src: &str) -> CompiledScript {
-    match assemble(src, &[], &options()) {
-        Ok(CompiledUnit::Script(s)) => s,
-        Ok(CompiledUnit::Module(_)) => panic!("expected a script"),
-        Err(e) => panic!("assembly failed: {e:?}"),
-    }
-}
 
 fn verify(src: &str) -> Result<(), VmError> {
     verify_module(&module(src), &VerifierConfig::default())
@@ -272,14 +248,6 @@ fn metering_reports_programs_too_complex() {
         module("module 0x42::m\nfun f()\n    ld_u64 1\n    ld_u64 2\n    add\n    pop\n    ret");
     let e = verify_module(&m, &config).unwrap_err();
     assert_eq!(e.status(), StatusCode::CONSTRAINT_NOT_SATISFIED);
-}
-
-fn id_of(m: &CompiledModule) -> ModuleId {
-    let h = m.self_handle().unwrap();
-    ModuleId::new(
-        m.address_identifiers[h.address.idx()],
-        m.identifiers[h.name.idx()].clone(),
-    )
 }
 
 #[test]
