@@ -546,7 +546,7 @@ impl Heap {
         let mut pending = vec![(id, 1usize)];
         while let Some((id, d)) = pending.pop() {
             max = max.max(d);
-            if d > self.max_depth + 1 {
+            if d > self.max_depth.saturating_add(1) {
                 break;
             }
             let mut children = Vec::new();
