@@ -61,6 +61,10 @@ pub struct Session<'r> {
     /// element types), before substitution, by unit (its address: a run keeps the units it
     /// runs alive) and signature index; for one run (cleared at its entry).
     pub(crate) first_types: rustc_hash::FxHashMap<(usize, u16), crate::types::TypeId>,
+    /// Frames of `module_lock` functions on the call stack. While there is one, every call
+    /// takes the general path, which raises the peer's re-entrancy error for a call into a
+    /// module already running (`Session::check_module_lock`).
+    pub(crate) module_locks: u32,
 }
 
 impl<'r> Session<'r> {
@@ -79,6 +83,7 @@ impl<'r> Session<'r> {
             trace: None,
             checker: None,
             first_types: Default::default(),
+            module_locks: 0,
         }
     }
 

@@ -110,7 +110,54 @@ impl Session<'_> {
     ) -> Result<Option<Frame<'a>>, VmError> {
         let function: &'a Function = frame.function;
         let callee = self.resolve_ref(&function.links, handle)?;
-        self.invoke(callee, None, callers)
+        self.check_module_lock(frame, callers, callee)?;
+        let entered = self.invoke(callee, None, callers)?;
+        Ok(self.count_module_lock(entered))
+    }
+
+    /// The peer's module lock: while a `module_lock` function runs (or when the callee is
+    /// one), a call from another module into a module that is already running (one of its
+    /// functions is on the call stack) fails with `RUNTIME_DISPATCH_ERROR`, located at the
+    /// callee's module with no code offset. Calls within a module are never checked.
+    pub(crate) fn check_module_lock(
+        &self,
+        caller: &Frame<'_>,
+        callers: &[Frame<'_>],
+        callee: &Function,
+    ) -> Result<(), VmError> {
+        if (self.module_locks == 0 && !callee.entry.locking) || callee.is_native() {
+            return Ok(());
+        }
+        let module = &callee.id.module;
+        if caller.function.id.module == *module {
+            return Ok(());
+        }
+        let running = callers
+            .iter()
+            .chain(std::iter::once(caller))
+            .any(|f| f.function.id.module == *module);
+        match module {
+            Some(m) if running => Err(VmError::new(StatusCode::RUNTIME_DISPATCH_ERROR)
+                .with_message(format!(
+                    "Reentrancy disallowed: reentering `{}::{}` via function `{}` (module lock is active)",
+                    m.address.full_hex(),
+                    m.name,
+                    callee.name
+                ))
+                .at_location(tern_primitives::Location::Module(m.clone()))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts the module lock of a frame just entered (see [`Session::check_module_lock`]);
+    /// the traced loop, which alone runs while a lock is held, releases it at the return.
+    fn count_module_lock<'a>(&mut self, entered: Option<Frame<'a>>) -> Option<Frame<'a>> {
+        if let Some(f) = &entered {
+            if f.function.entry.locking {
+                self.module_locks += 1;
+            }
+        }
+        entered
     }
 
     pub(crate) fn call_generic<'a>(
@@ -126,6 +173,25 @@ impl Session<'_> {
             .get(usize::from(inst))
             .ok_or_else(|| invariant("instantiation out of range"))?;
         let callee = self.resolve_ref(links, info.handle)?;
+        self.check_module_lock(frame, callers, callee)?;
+        let entered = self.call_generic_checked(frame, callers, inst, callee)?;
+        Ok(self.count_module_lock(entered))
+    }
+
+    /// [`Session::call_generic`] once the module lock allows the call.
+    fn call_generic_checked<'a>(
+        &mut self,
+        frame: &Frame<'a>,
+        callers: &[Frame<'a>],
+        inst: u16,
+        callee: &'a Function,
+    ) -> Result<Option<Frame<'a>>, VmError> {
+        let function: &'a Function = frame.function;
+        let links: &'a ModuleLinks = &function.links;
+        let info = links
+            .instantiations
+            .get(usize::from(inst))
+            .ok_or_else(|| invariant("instantiation out of range"))?;
         // perf: a call site's instantiation is computed once: per module link table for a
         // non-generic caller (the same in every session; the dispatch loop then enters the
         // callee itself), per session and caller instantiation for a generic caller
@@ -368,7 +434,9 @@ impl Session<'_> {
         } else {
             self.runtime.read()?.types.list(closure.ty_args).to_vec()
         };
-        self.invoke(function, non_empty(ty_args), callers)
+        self.check_module_lock(frame, callers, function)?;
+        let entered = self.invoke(function, non_empty(ty_args), callers)?;
+        Ok(self.count_module_lock(entered))
     }
 }
 

@@ -78,10 +78,12 @@ impl Session<'_> {
     ) -> Result<(), VmError> {
         let mut frames: Vec<Frame<'a>> = Vec::with_capacity(32);
         let mut frame = entry;
+        self.module_locks = u32::from(frame.function.entry.locking);
         loop {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
-            // uses a loop that does not count instructions.
-            let exit = if self.trace.is_some() || self.checker.is_some() {
+            // uses a loop that does not count instructions. Under a module lock every call
+            // needs the general path's check: the traced loop runs, which takes it.
+            let exit = if self.trace.is_some() || self.checker.is_some() || self.module_locks > 0 {
                 self.run_traced(&mut frame, &mut frames, pins)
             } else if self.gas_left == u64::MAX {
                 self.run_frame_from::<false>(&mut frame, &mut frames, pins)
@@ -172,8 +174,10 @@ impl Session<'_> {
         let generic = links.generic_frames.get(usize::from(inst))?.get()?;
         let info = links.instantiations.get(usize::from(inst))?;
         let callee: &'a Function = links.resolved.get(usize::from(info.handle))?.get()?;
-        // Natives take the general path.
-        callee.move_body()?;
+        // Natives and `module_lock` functions take the general path.
+        if !callee.entry.enterable {
+            return None;
+        }
         self.new_frame(ops, callee, Some(generic.clone()))
     }
 
@@ -504,8 +508,13 @@ impl Session<'_> {
                     Ok(Flow::Next) => {}
                     Ok(Flow::Jump(target)) => next = target,
                     // perf: the callee runs in this loop (leaving it to push the frame costs
-                    // the loop's exit and re-entry on every such call).
+                    // the loop's exit and re-entry on every such call), unless it took a
+                    // module lock: then the traced loop runs it.
                     Ok(Flow::Call(callee)) => {
+                        if self.module_locks > 0 {
+                            frame.pc = next;
+                            return Ok(Exit::Enter(callee));
+                        }
                         frame.enter(frames, next, callee);
                         continue 'frames;
                     }
@@ -615,8 +624,11 @@ impl Session<'_> {
                         let max_depth = self.runtime.config.max_call_depth;
                         let machine = &mut self.machine;
                         let (locals, ops) = (&mut machine.locals, &mut machine.operands);
-                        let entered =
-                            enter_plain(frame, frames.len(), max_depth, handle, locals, ops);
+                        // Under a module lock every call takes the general path.
+                        let entered = match self.module_locks {
+                            0 => enter_plain(frame, frames.len(), max_depth, handle, locals, ops),
+                            _ => None,
+                        };
                         if let Some(callee) = entered {
                             self.trace_instruction(function, pc, source);
                             frame.enter(frames, next, callee);
@@ -694,6 +706,10 @@ impl Session<'_> {
                         return Ok(Exit::Enter(callee));
                     }
                     Ok(Flow::Return) => {
+                        // Locking frames run only in this loop (see `run_frames`).
+                        if frame.function.entry.locking {
+                            self.module_locks = self.module_locks.saturating_sub(1);
+                        }
                         self.release_frame(frame);
                         if frame.resume(frames) {
                             continue 'frames;

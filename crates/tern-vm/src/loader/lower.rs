@@ -53,6 +53,7 @@ pub(super) fn load_function(
             is_entry: def.is_entry,
             is_persistent: def.visibility == Visibility::Public
                 || handle.attributes.contains(&FunctionAttribute::Persistent),
+            is_module_lock: handle.attributes.contains(&FunctionAttribute::ModuleLock),
             type_params: handle.type_parameters.clone(),
             params,
             returns,
@@ -87,6 +88,7 @@ pub(super) fn load_script(
             visibility: Visibility::Public,
             is_entry: true,
             is_persistent: false,
+            is_module_lock: false,
             type_params: s.type_parameters.clone(),
             params,
             returns: Vec::new(),

@@ -119,6 +119,9 @@ pub struct Function {
     pub is_entry: bool,
     /// Whether its handle carries the `persistent` attribute (or it is public).
     pub is_persistent: bool,
+    /// Whether its definition's handle carries the `module_lock` attribute: while it runs, no
+    /// call may re-enter a module already running (see [`Entry::locking`]).
+    pub is_module_lock: bool,
     /// Type parameter constraints.
     pub type_params: Vec<AbilitySet>,
     /// Parameter types.
@@ -150,8 +153,15 @@ pub(crate) struct Entry {
     pub params: u32,
     /// Locals slots of a frame: the code's window, never fewer than the parameters.
     pub slots: u32,
-    /// A Move function without type parameters: the fast call paths enter it directly.
+    /// A Move function without type parameters or module lock: the fast call paths enter it
+    /// directly.
     pub plain: bool,
+    /// A Move function without module lock: the fast generic call path may enter it.
+    pub enterable: bool,
+    /// A `module_lock` function: entered only through the general call path, which applies
+    /// the peer's module lock; while one runs, the dispatch loops leave every call to the
+    /// general path (`Session::module_locks`).
+    pub locking: bool,
     /// No local can hold a container (every local is a primitive other than `signer`, or a
     /// reference): its return has nothing to free. (Code that broke its local types anyway,
     /// which the verifier rejects, could at worst leak a container until the session ends.)
@@ -173,7 +183,9 @@ impl Entry {
         Entry {
             params: params as u32,
             slots: window.max(params) as u32,
-            plain: f.has_body && f.type_params.is_empty(),
+            plain: f.has_body && f.type_params.is_empty() && !f.is_module_lock,
+            enterable: f.has_body && !f.is_module_lock,
+            locking: f.has_body && f.is_module_lock,
             scalar_locals,
         }
     }
@@ -734,6 +746,7 @@ mod tests {
                 visibility: Visibility::Public,
                 is_entry: false,
                 is_persistent: false,
+                is_module_lock: false,
                 type_params: if generic {
                     vec![AbilitySet::EMPTY]
                 } else {
