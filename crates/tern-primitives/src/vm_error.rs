@@ -187,6 +187,50 @@ impl VmError {
     }
 }
 
+impl VmError {
+    /// The error as the peer's `Debug` prints it, on one line (`VMError { major_status: ..,
+    /// sub_status: .., message: .., exec_state: .., location: .., indices: .., offsets: .. }`):
+    /// how it quotes an error inside another's message.
+    pub fn peer_debug(&self) -> String {
+        let d = &self.0;
+        let sub_status = match d.sub_status {
+            Some(s) => format!("Some({s})"),
+            None => "None".to_string(),
+        };
+        let message = match &d.message {
+            Some(m) => format!("Some({m:?})"),
+            None => "None".to_string(),
+        };
+        let location = match &d.location {
+            Location::Undefined => "Undefined".to_string(),
+            Location::Script => "Script".to_string(),
+            Location::Module(id) => format!(
+                "Module(ModuleId {{ address: {}, name: Identifier({:?}) }})",
+                id.address.full_hex(),
+                id.name.as_str()
+            ),
+        };
+        let indices: Vec<String> = d
+            .indices
+            .iter()
+            .map(|(k, i)| format!("({}, {i})", k.name()))
+            .collect();
+        let offsets: Vec<String> = d
+            .offsets
+            .iter()
+            .map(|(f, pc)| format!("(FunctionDefinitionIndex({f}), {pc})"))
+            .collect();
+        format!(
+            "VMError {{ major_status: {}, sub_status: {sub_status}, message: {message}, \
+             exec_state: {}, location: {location}, indices: [{}], offsets: [{}] }}",
+            d.status.name(),
+            render_exec_state(&d.exec_state),
+            indices.join(", "),
+            offsets.join(", ")
+        )
+    }
+}
+
 fn render_exec_state(state: &Option<Vec<StackFrameInfo>>) -> String {
     let Some(frames) = state else {
         return "None".to_string();

@@ -290,7 +290,25 @@ fn compare_lists(
     Ok(())
 }
 
+/// Compares an imported signature's type with the definition's; a mismatch the comparison
+/// does not describe itself says `imported type mismatches expectation`, as the peer's does.
 fn compare_types(
+    context: &Context<'_, '_>,
+    dep: Binary<'_>,
+    local: &SignatureToken,
+    defined: &SignatureToken,
+    depth: usize,
+) -> VResult<()> {
+    compare_types_unnamed(context, dep, local, defined, depth).map_err(|e| {
+        if e.message().is_none() {
+            e.with_message("imported type mismatches expectation")
+        } else {
+            e
+        }
+    })
+}
+
+fn compare_types_unnamed(
     context: &Context<'_, '_>,
     dep: Binary<'_>,
     local: &SignatureToken,

@@ -73,6 +73,6 @@ pub mod values;
 pub use execute::ExecutionOutcome;
 pub use gas::{GasMeter, InstructionGasMeter, UnmeteredGasMeter};
 pub use runtime::{Runtime, VmConfig};
-pub use session::Session;
+pub use session::{LinkCheck, Session};
 pub use storage::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};
 pub use trace::ExecutionTrace;

@@ -10,6 +10,7 @@ use crate::types::{TypeId, TypeNode};
 use crate::values::{ContainerId, Heap, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
+use tern_binary::CompiledModule;
 use tern_primitives::{AccountAddress, ModuleId, StatusCode, StructTag, TypeTag, VmError};
 
 /// Concrete types of a generic function's type slots (an error where a type exceeds limits).
@@ -65,7 +66,13 @@ pub struct Session<'r> {
     /// takes the general path, which raises the peer's re-entrancy error for a call into a
     /// module already running (`Session::check_module_lock`).
     pub(crate) module_locks: u32,
+    /// The link check of a stored module as it loads ([`Session::set_link_check`]).
+    pub(crate) link_check: Option<LinkCheck>,
 }
+
+/// Checks a stored module's imports against the modules stored now (see
+/// [`Session::set_link_check`]); the facade passes the verifier's dependency check.
+pub type LinkCheck = fn(&CompiledModule, &dyn Storage) -> Result<(), VmError>;
 
 impl<'r> Session<'r> {
     /// A session over `runtime`'s code and `storage`'s committed state.
@@ -84,6 +91,7 @@ impl<'r> Session<'r> {
             checker: None,
             first_types: Default::default(),
             module_locks: 0,
+            link_check: None,
         }
     }
 
@@ -111,6 +119,15 @@ impl<'r> Session<'r> {
         self.gas_left
     }
 
+    /// Checks every module this session loads from storage with `check` (its imported
+    /// handles against the modules stored now: a dependency may have been republished with
+    /// the compatibility checks relaxed since the module was published). A failure is the
+    /// peer's `UNEXPECTED_VERIFIER_ERROR` at the module, quoting the check's error. Off by
+    /// default (code that skipped the verifier is not checked either).
+    pub fn set_link_check(&mut self, check: Option<LinkCheck>) {
+        self.link_check = check;
+    }
+
     /// The runtime.
     pub fn runtime(&self) -> &'r Runtime {
         self.runtime
@@ -127,6 +144,9 @@ impl<'r> Session<'r> {
             return Ok(m.clone());
         }
         let compiled = self.storage.module(id).ok_or_else(|| linker_error(id))?;
+        if let Some(check) = self.link_check {
+            check(&compiled, self.storage).map_err(|e| unverifiable(id, e))?;
+        }
         // The module loads first (its types name structs by id, allocated by name, so they
         // resolve without the defining modules), then the dependencies not loaded yet, within
         // this module's `load_module` span.
@@ -362,6 +382,20 @@ impl<'r> Session<'r> {
 }
 
 /// `LINKER_ERROR` for a module that does not exist.
+/// A stored module that fails a check at load: the peer's `UNEXPECTED_VERIFIER_ERROR` at
+/// the module, with the check's indices, quoting its error.
+fn unverifiable(id: &ModuleId, check: VmError) -> VmError {
+    let mut err = VmError::new(StatusCode::UNEXPECTED_VERIFIER_ERROR)
+        .with_message(format!(
+            "Unexpected verifier/deserialization error! This likely means there is code stored \
+             on chain that is unverifiable!\nError: {}",
+            check.peer_debug()
+        ))
+        .at_location(tern_primitives::Location::Module(id.clone()));
+    err.data_mut().indices = check.data().indices.clone();
+    err
+}
+
 pub(crate) fn linker_error(id: &ModuleId) -> VmError {
     VmError::new(StatusCode::LINKER_ERROR).with_message(format!(
         "Linker Error: Module {}::{} doesn't exist",

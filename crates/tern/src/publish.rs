@@ -46,6 +46,47 @@ pub(crate) fn check_links(
     Ok(())
 }
 
+/// The imports and declared friends of `module`, as stored now.
+pub(crate) fn stored_dependencies(
+    module: &CompiledModule,
+    storage: &dyn Storage,
+    except: &[ModuleId],
+) -> Vec<(ModuleId, Arc<CompiledModule>)> {
+    let friends = module.friend_decls.iter().filter_map(|f| {
+        Some(ModuleId::new(
+            *module.address_identifiers.get(f.address.idx())?,
+            module.identifiers.get(f.name.idx())?.clone(),
+        ))
+    });
+    tern_vm::loader::imports(module)
+        .chain(friends)
+        .filter(|d| !except.contains(d))
+        .filter_map(|d| {
+            let m = storage.module(&d)?;
+            Some((d, m))
+        })
+        .collect()
+}
+
+/// The link check of a stored module as a session loads it ([`tern_vm::LinkCheck`]): its
+/// imported handles against the modules stored now. A missing module is left to the loader,
+/// which raises `LINKER_ERROR` when a call needs it.
+pub(crate) fn check_stored_links(
+    module: &CompiledModule,
+    storage: &dyn Storage,
+) -> Result<(), VmError> {
+    let deps = stored_dependencies(module, storage, &[]);
+    let lookup = |want: &ModuleId| {
+        deps.iter()
+            .find(|(d, _)| d == want)
+            .map(|(_, m)| m.as_ref())
+    };
+    match tern_verifier::verify_module_dependencies(module, &lookup) {
+        Err(e) if e.status() == StatusCode::LINKER_ERROR => Ok(()),
+        result => result,
+    }
+}
+
 /// Stores a module and returns its id.
 pub(crate) fn store(
     storage: &mut dyn StorageBackend,

@@ -1,7 +1,7 @@
 //! The [`Vm`] facade.
 
 use crate::compat::{check_compatibility, CompatibilityOptions};
-use crate::publish::{check_links, store, ModuleVerifier};
+use crate::publish::{check_links, check_stored_links, store, stored_dependencies, ModuleVerifier};
 use std::sync::Arc;
 use tern_binary::{CompiledModule, CompiledScript};
 use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
@@ -210,6 +210,12 @@ impl Vm {
         }
     }
 
+    /// The link check sessions make of each stored module they load: none when the verifier
+    /// is off.
+    fn link_check(&self) -> Option<tern_vm::LinkCheck> {
+        (!self.skip_verification).then_some(check_stored_links as tern_vm::LinkCheck)
+    }
+
     /// Publishes and runs code without the bytecode verifier (for testing the interpreter's
     /// own defences; the VM then reports invariant violations instead of verifier errors).
     pub fn set_skip_verification(&mut self, skip: bool) {
@@ -341,21 +347,8 @@ impl Vm {
         if self.skip_verification {
             return Ok(());
         }
-        let friends = module.friend_decls.iter().filter_map(|f| {
-            Some(ModuleId::new(
-                *module.address_identifiers.get(f.address.idx())?,
-                module.identifiers.get(f.name.idx())?.clone(),
-            ))
-        });
         // A bundle member links against the bundle's version of a module it names.
-        let published: Vec<(ModuleId, Arc<CompiledModule>)> = tern_vm::loader::imports(module)
-            .chain(friends)
-            .filter(|d| !ids.contains(d))
-            .filter_map(|d| {
-                let m = self.storage.module(&d)?;
-                Some((d, m))
-            })
-            .collect();
+        let published = stored_dependencies(module, self.storage.as_ref(), ids);
         let lookup = |want: &ModuleId| {
             ids.iter()
                 .position(|d| d == want)
@@ -382,6 +375,7 @@ impl Vm {
         self.last_gas_used = None;
         let runtime = self.runtime.clone();
         let mut session = Session::new(&runtime, self.storage.as_ref());
+        session.set_link_check(self.link_check());
         session.set_gas_budget(self.gas_budget);
         session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
@@ -424,6 +418,7 @@ impl Vm {
             tern_verifier::verify_script_dependencies(script, &lookup)?;
         }
         let mut session = Session::new(&runtime, self.storage.as_ref());
+        session.set_link_check(self.link_check());
         session.set_gas_budget(self.gas_budget);
         session.set_type_checks(self.type_checks);
         let f = runtime.write()?.load_script(script)?;
@@ -489,6 +484,7 @@ impl Vm {
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
+        session.set_link_check(self.link_check());
         session.set_gas_budget(self.gas_budget);
         session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
@@ -522,6 +518,7 @@ impl Vm {
             return Ok(None);
         };
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
+        session.set_link_check(self.link_check());
         let ty = session.load_type(&TypeTag::Struct(Box::new(tag.clone())))?;
         let v = session.deserialize_value(ty, &bytes)?;
         let mut cache = self.runtime.write()?;
@@ -538,6 +535,7 @@ impl Vm {
         tag: &tern_primitives::StructTag,
     ) -> Result<Option<String>, VmError> {
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
+        session.set_link_check(self.link_check());
         session.view_resource(address, tag)
     }
 }
