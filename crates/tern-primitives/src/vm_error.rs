@@ -311,4 +311,28 @@ mod tests {
         assert!(verbose.starts_with("{\n    message: None,\n"));
         assert!(verbose.contains("exec_state: Some(ExecutionState { stack_trace: [(Some(ModuleId { address: 0000000000000000000000000000000000000000000000000000000000000042, name: Identifier(\"m\") }), FunctionDefinitionIndex(1), 2)] }),"));
     }
+    #[test]
+    fn prints_like_the_peers_debug() {
+        let id = ModuleId::new(
+            AccountAddress::from_u64(0x42),
+            Identifier::new("m").unwrap(),
+        );
+        let e = VmError::new(StatusCode::TYPE_MISMATCH)
+            .with_message("a \"quoted\" word")
+            .at_location(Location::Module(id))
+            .at_index(IndexKind::FunctionHandle, 2);
+        assert_eq!(
+            e.peer_debug(),
+            "VMError { major_status: TYPE_MISMATCH, sub_status: None, message: \
+             Some(\"a \\\"quoted\\\" word\"), exec_state: None, location: Module(ModuleId { \
+             address: 0000000000000000000000000000000000000000000000000000000000000042, name: \
+             Identifier(\"m\") }), indices: [(FunctionHandle, 2)], offsets: [] }"
+        );
+        let bare = VmError::new(StatusCode::ABORTED).with_sub_status(3);
+        assert_eq!(
+            bare.peer_debug(),
+            "VMError { major_status: ABORTED, sub_status: Some(3), message: None, exec_state: \
+             None, location: Undefined, indices: [], offsets: [] }"
+        );
+    }
 }
