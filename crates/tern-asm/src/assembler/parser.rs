@@ -23,6 +23,7 @@ pub(crate) fn parse(source: &str) -> Result<Unit, Diag> {
         idx: 0,
         previous: Span::ZERO,
         depth: 0,
+        script: false,
     };
     parser.unit()
 }
@@ -36,6 +37,8 @@ pub(crate) struct Parser<'s> {
     previous: Span,
     /// Current nesting depth of types/values.
     depth: usize,
+    /// Whether the unit is a script (whose missing body is the script conversion's error).
+    script: bool,
 }
 
 const END: (Span, Tok<'static>) = (Span::ZERO, Tok::End);

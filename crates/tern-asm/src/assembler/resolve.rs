@@ -496,7 +496,12 @@ impl<'d> Builder<'d> {
                 "scripts cannot have struct or enum declarations",
             ));
         }
-        let Some(code) = m.function_defs.pop().and_then(|d| d.code) else {
+        let Some(code) = m
+            .function_defs
+            .pop()
+            .and_then(|d| d.code)
+            .filter(|c| !c.code.is_empty())
+        else {
             return Err(String::from("script functions must have a body"));
         };
         if !matches!(m.signature_at(main.return_), Some(s) if s.is_empty()) {

@@ -527,6 +527,11 @@ fn script_errors() {
         errors("script\nnative fun main()")[0].2,
         "script functions must have a body"
     );
+    // A script function without instructions: the script conversion's error, at 1:1.
+    assert_eq!(
+        errors("script\nentry public fun main()\n"),
+        [(1, 1, "script functions must have a body".to_string())]
+    );
     assert_eq!(
         errors("script\n")[0].2,
         "a script cannot be built from a module"
