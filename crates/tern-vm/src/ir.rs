@@ -424,6 +424,9 @@ pub enum Op {
     /// Super-instruction for `vec_borrow; write_ref` of a primitive over a primitive element
     /// (same shadowing scheme).
     VecBorrowWrite,
+    /// An instruction found at load to instantiate a type beyond the runtime type limits: it
+    /// raises error `i` of the body's failures when it runs (as the peer raises it there).
+    Fail(u16),
 }
 
 /// [`Op::FieldElemFieldRead`] form bits.

@@ -69,10 +69,11 @@ fn poisoned() -> VmError {
 impl Runtime {
     /// A runtime with this configuration and these natives.
     pub fn new(config: VmConfig, natives: NativeRegistry) -> Runtime {
+        let limits = config.type_limits;
         Runtime {
             config,
             natives,
-            cache: RwLock::new(CodeCache::new()),
+            cache: RwLock::new(CodeCache::with_limits(limits)),
         }
     }
 

@@ -357,7 +357,13 @@ impl TypeTable {
 
 /// Checks an instantiated type against the runtime type limits, with the peer's statuses.
 pub fn check_limits(info: &TypeInfo, limits: &TypeLimits) -> Result<(), VmError> {
-    if info.nodes > limits.max_nodes {
+    check_size(info.nodes, info.depth, limits)
+}
+
+/// Checks a type of `nodes` nodes and `depth` levels against the runtime type limits.
+pub fn check_size(nodes: u32, depth: u32, limits: &TypeLimits) -> Result<(), VmError> {
+    let info = (nodes, depth);
+    if info.0 > limits.max_nodes {
         return Err(
             VmError::new(StatusCode::TOO_MANY_TYPE_NODES).with_message(format!(
                 "Type size is larger than maximum {}",
@@ -365,7 +371,7 @@ pub fn check_limits(info: &TypeInfo, limits: &TypeLimits) -> Result<(), VmError>
             )),
         );
     }
-    if info.depth > limits.max_depth {
+    if info.1 > limits.max_depth {
         return Err(
             VmError::new(StatusCode::VM_MAX_TYPE_DEPTH_REACHED).with_message(format!(
                 "Type depth is larger than maximum {}",

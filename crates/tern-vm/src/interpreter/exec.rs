@@ -908,6 +908,13 @@ impl Session<'_> {
             }
             Op::Branch(t) => return Ok(Flow::Jump(t)),
             Op::EndOfCode => return Err(invariant("pc out of range")),
+            Op::Fail(i) => {
+                return Err(body
+                    .failures
+                    .get(usize::from(i))
+                    .cloned()
+                    .unwrap_or_else(|| invariant("failure index out of range")))
+            }
             Op::LdU8(v) => self.push(Value::U8(v))?,
             Op::LdU16(v) => self.push(Value::U16(v))?,
             Op::LdU32(v) => self.push(Value::U32(v))?,

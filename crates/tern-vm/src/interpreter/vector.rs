@@ -38,6 +38,15 @@ impl Session<'_> {
         n: u32,
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
+        // The vector's own type is instantiated here, within the runtime type limits (in a
+        // generic frame: the element's type was checked when the frame was made, its vector
+        // is one level deeper).
+        if frame.generic.is_some() {
+            let cache = self.runtime.read()?;
+            let info = cache.types.info(ty);
+            let (nodes, depth) = (info.nodes.saturating_add(1), info.depth.saturating_add(1));
+            crate::types::check_size(nodes, depth, &cache.limits)?;
+        }
         let is_bytes = ty == TypeId::U8;
         // perf: the values are copied straight from the stack (no temporary vector).
         let items = self

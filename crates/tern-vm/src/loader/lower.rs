@@ -256,7 +256,11 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             B::CastI128 => Op::Cast(IntKind::I128),
             B::CastI256 => Op::Cast(IntKind::I256),
             B::Negate => Op::Negate,
-            B::VecPack(sig, n) => Op::VecPack(self.sig_slot(*sig)?, vec_count(*n)?),
+            B::VecPack(sig, n) => {
+                let slot = self.sig_slot(*sig)?;
+                self.vector_over_limits(slot)
+                    .unwrap_or(Op::VecPack(slot, vec_count(*n)?))
+            }
             B::VecLen(_) => Op::VecLen,
             B::VecImmBorrow(_) | B::VecMutBorrow(_) => Op::VecBorrow,
             B::VecPushBack(_) => Op::VecPushBack,
@@ -324,8 +328,12 @@ impl<T: BinaryTables> Lowering<'_, T> {
             }
             B::Pack(sd) => Op::Pack(field_count(m, *sd)?),
             B::Unpack(sd) => Op::Unpack(field_count(m, *sd)?),
-            B::PackGeneric(si) => Op::Pack(field_count(m, inst_def(m, si.idx())?)?),
-            B::UnpackGeneric(si) => Op::Unpack(field_count(m, inst_def(m, si.idx())?)?),
+            B::PackGeneric(si) => self
+                .instantiation_over_limits(m, si.idx())?
+                .unwrap_or(Op::Pack(field_count(m, inst_def(m, si.idx())?)?)),
+            B::UnpackGeneric(si) => self
+                .instantiation_over_limits(m, si.idx())?
+                .unwrap_or(Op::Unpack(field_count(m, inst_def(m, si.idx())?)?)),
             B::Exists(sd) => Op::Exists(self.struct_slot(m, *sd, None)?),
             B::ExistsGeneric(si) => Op::Exists(self.generic_struct_slot(m, si.idx())?),
             B::MutBorrowGlobal(sd) => borrow_global(self.struct_slot(m, *sd, None)?, true),
@@ -396,6 +404,76 @@ impl<T: BinaryTables> Lowering<'_, T> {
         };
         let ty = self.cache.types.intern(TypeNode::Struct(sid, list));
         Ok(self.slot(ty))
+    }
+
+    /// [`Op::Fail`] for a struct instantiation with no type parameters that is beyond the
+    /// runtime type limits: the peer instantiates it when the instruction runs and fails there,
+    /// naming the type argument it was building. `None` for one within the limits, or one
+    /// that mentions type parameters (a generic frame checks those when it instantiates them).
+    fn instantiation_over_limits(
+        &mut self,
+        m: &CompiledModule,
+        si: usize,
+    ) -> Result<Option<Op>, VmError> {
+        let slot = self.generic_struct_slot(m, si)?;
+        let ty = self
+            .body
+            .types
+            .get(usize::from(slot))
+            .copied()
+            .ok_or_else(bad_index)?;
+        let limits = self.cache.limits;
+        let info = self.cache.types.info(ty);
+        if info.has_type_params {
+            return Ok(None);
+        }
+        let Err(err) = crate::types::check_limits(info, &limits) else {
+            return Ok(None);
+        };
+        let TypeNode::Struct(_, list) = info.node.clone() else {
+            return Ok(None);
+        };
+        // The argument being built when a limit is passed: the struct is the first node and
+        // level, then each argument in turn.
+        let mut nodes = 1u32;
+        let mut named = None;
+        for &arg in self.cache.types.list(list) {
+            let a = self.cache.types.info(arg);
+            nodes = nodes.saturating_add(a.nodes);
+            if a.depth.saturating_add(1) > limits.max_depth || nodes > limits.max_nodes {
+                named = Some(arg);
+                break;
+            }
+        }
+        let message = match named {
+            Some(arg) => format!(
+                "{}.Failed to instantiate a type {} with type arguments []",
+                err.message().unwrap_or_default(),
+                crate::type_names::canonical_name(self.cache, arg)?
+            ),
+            None => err.message().unwrap_or_default().to_string(),
+        };
+        Ok(Some(self.fail(err.with_message(message))))
+    }
+
+    /// [`Op::Fail`] for a `vec_pack` whose vector type, of a concrete element type (type
+    /// slot `elem`), is beyond the runtime type limits (a generic frame checks its own when
+    /// the instruction runs).
+    fn vector_over_limits(&mut self, elem: TypeSlot) -> Option<Op> {
+        let ty = *self.body.types.get(usize::from(elem))?;
+        let info = self.cache.types.info(ty);
+        if info.has_type_params {
+            return None;
+        }
+        let (nodes, depth) = (info.nodes.saturating_add(1), info.depth.saturating_add(1));
+        let err = crate::types::check_size(nodes, depth, &self.cache.limits).err()?;
+        Some(self.fail(err))
+    }
+
+    /// An [`Op::Fail`] raising `err`.
+    fn fail(&mut self, err: VmError) -> Op {
+        self.body.failures.push(err);
+        Op::Fail(u16::try_from(self.body.failures.len() - 1).unwrap_or(u16::MAX))
     }
 
     fn generic_struct_slot(&mut self, m: &CompiledModule, si: usize) -> Result<TypeSlot, VmError> {

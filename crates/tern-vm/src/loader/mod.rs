@@ -99,6 +99,9 @@ pub struct Body {
     pub types: Vec<TypeId>,
     /// Whether each type slot mentions a type parameter.
     pub slot_is_generic: Vec<bool>,
+    /// Errors raised by [`Op::Fail`](crate::ir::Op::Fail) ops: instructions found at load to
+    /// instantiate a type beyond the runtime type limits, which fail when they run.
+    pub failures: Vec<VmError>,
     /// Wide literals (u128, u256, i128, i256).
     pub wide: Vec<crate::values::Value>,
     /// Variant checks.
@@ -357,6 +360,8 @@ pub struct LoadedModule {
 pub struct CodeCache {
     /// The type interner.
     pub types: TypeTable,
+    /// The runtime type limits (what an instruction may instantiate).
+    pub limits: crate::types::TypeLimits,
     struct_ids: HashMap<(ModuleId, Identifier), StructId>,
     struct_names: Vec<(ModuleId, Identifier)>,
     structs: Vec<Option<Arc<StructInfo>>>,
@@ -369,8 +374,15 @@ pub type NativeLookup<'a> = &'a dyn Fn(&ModuleId, &str) -> Option<NativeFunction
 impl CodeCache {
     /// An empty cache.
     pub fn new() -> CodeCache {
+        CodeCache::with_limits(crate::types::TypeLimits::default())
+    }
+
+    /// An empty cache whose loaded code applies `limits` to the types its instructions
+    /// instantiate.
+    pub fn with_limits(limits: crate::types::TypeLimits) -> CodeCache {
         CodeCache {
             types: TypeTable::new(),
+            limits,
             ..CodeCache::default()
         }
     }
