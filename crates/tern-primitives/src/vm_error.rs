@@ -60,6 +60,9 @@ pub struct VmErrorData {
     pub offsets: Vec<(u16, u16)>,
     /// Callers of the failing frame, innermost first; `None` when not raised by an instruction.
     pub exec_state: Option<Vec<StackFrameInfo>>,
+    /// Raised while loading (a resource's type layout, for one): located at the instruction
+    /// that needed it, but never given an execution state, as the peer reports such errors.
+    pub loading: bool,
 }
 
 impl VmError {
@@ -74,6 +77,7 @@ impl VmError {
             indices: Vec::new(),
             offsets: Vec::new(),
             exec_state: None,
+            loading: false,
         }))
     }
 
@@ -108,6 +112,13 @@ impl VmError {
     }
 
     /// Sets the execution state.
+    /// Marks the error as raised while loading (see [`VmErrorData::loading`]).
+    pub fn while_loading(mut self) -> VmError {
+        self.0.loading = true;
+        self
+    }
+
+    /// Sets the execution state (callers of the failing frame).
     pub fn with_exec_state(mut self, frames: Vec<StackFrameInfo>) -> VmError {
         self.0.exec_state = Some(frames);
         self

@@ -138,6 +138,20 @@ impl<'r> Session<'r> {
         &self.heap
     }
 
+    /// Checks the layout of resource type `ty` against the layout limits, as loading the
+    /// resource does (a loading error: no execution state).
+    pub(crate) fn check_resource_layout(&mut self, ty: TypeId) -> Result<(), VmError> {
+        self.ensure_loaded(ty)?;
+        let (max_nodes, max_depth) = (
+            self.runtime.config.max_layout_nodes,
+            self.runtime.config.max_layout_depth,
+        );
+        self.runtime
+            .write()?
+            .check_layout(ty, max_nodes, max_depth)
+            .map_err(VmError::while_loading)
+    }
+
     /// The loaded module with this id, loading it from storage if needed.
     pub fn load_module(&mut self, id: &ModuleId) -> Result<Arc<LoadedModule>, VmError> {
         if let Some(m) = self.runtime.read()?.module(id) {
@@ -297,6 +311,9 @@ impl<'r> Session<'r> {
         ty: TypeId,
     ) -> Result<&mut GlobalSlot, VmError> {
         if !self.globals.contains_key(&(addr, ty)) {
+            // The resource's type layout is built on first access, as the peer's data cache
+            // builds it to load the resource (whether it exists or not).
+            self.check_resource_layout(ty)?;
             let tag = match self.type_tag(ty)? {
                 TypeTag::Struct(s) => *s,
                 _ => return Err(crate::loader::bad_index()),

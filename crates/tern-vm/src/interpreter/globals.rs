@@ -157,14 +157,7 @@ impl Session<'_> {
     ) -> Result<(), VmError> {
         let ty = self.slot_type(frame, body, slot)?;
         self.check_reentrancy(frame, callers, ty)?;
-        self.ensure_loaded(ty)?;
-        let (max_nodes, max_depth) = (
-            self.runtime.config.max_layout_nodes,
-            self.runtime.config.max_layout_depth,
-        );
-        self.runtime
-            .write()?
-            .check_layout(ty, max_nodes, max_depth)?;
+        self.check_resource_layout(ty)?;
         let Value::Container(resource) = self.pop()? else {
             return Err(type_mismatch("move_to of a non-struct"));
         };

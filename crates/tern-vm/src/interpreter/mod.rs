@@ -293,7 +293,7 @@ pub(crate) fn locate(err: VmError, frames: &[Frame<'_>], current: &Frame<'_>, pc
             }
             d.location = f.location();
             d.offsets.push((f.id.def_index, pc as u16));
-            if d.exec_state.is_none() && attaches_exec_state(d.status) {
+            if d.exec_state.is_none() && !d.loading && attaches_exec_state(d.status) {
                 d.exec_state = Some(stack_trace(frames));
             }
         }
