@@ -2,7 +2,7 @@
 
 use super::{invariant, type_mismatch, underflow, Frame, GenericFrame, OperandStack, Pins};
 use crate::ir::TypeSlot;
-use crate::loader::{Body, Function, ModuleLinks};
+use crate::loader::{Body, Function, FunctionInstInfo, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
 use crate::session::{GenericCall, ResolvedSlots, Session};
 use crate::types::{TypeId, TypeListId};
@@ -144,7 +144,7 @@ impl Session<'_> {
                     m.name,
                     callee.name
                 ))
-                .at_location(tern_primitives::Location::Module(m.clone()))),
+                .at_location(Location::Module(m.clone()))),
             _ => Ok(()),
         }
     }
@@ -174,24 +174,21 @@ impl Session<'_> {
             .ok_or_else(|| invariant("instantiation out of range"))?;
         let callee = self.resolve_ref(links, info.handle)?;
         self.check_module_lock(frame, callers, callee)?;
-        let entered = self.call_generic_checked(frame, callers, inst, callee)?;
+        let entered = self.call_generic_checked(frame, callers, (inst, info), callee)?;
         Ok(self.count_module_lock(entered))
     }
 
-    /// [`Session::call_generic`] once the module lock allows the call.
+    /// [`Session::call_generic`] of instantiation `inst` (whose record is `info`) once the
+    /// module lock allows the call.
     fn call_generic_checked<'a>(
         &mut self,
         frame: &Frame<'a>,
         callers: &[Frame<'a>],
-        inst: u16,
+        (inst, info): (u16, &FunctionInstInfo),
         callee: &'a Function,
     ) -> Result<Option<Frame<'a>>, VmError> {
         let function: &'a Function = frame.function;
         let links: &'a ModuleLinks = &function.links;
-        let info = links
-            .instantiations
-            .get(usize::from(inst))
-            .ok_or_else(|| invariant("instantiation out of range"))?;
         // perf: a call site's instantiation is computed once: per module link table for a
         // non-generic caller (the same in every session; the dispatch loop then enters the
         // callee itself), per session and caller instantiation for a generic caller
