@@ -393,6 +393,17 @@ impl<T: BinaryTables> Lowering<'_, T> {
         sd: StructDefinitionIndex,
         args: Option<tern_binary::SignatureIndex>,
     ) -> Result<TypeSlot, VmError> {
+        let ty = self.struct_type(m, sd, args)?;
+        Ok(self.slot(ty))
+    }
+
+    /// The type of struct definition `sd` with type arguments `args` (none: no arguments).
+    fn struct_type(
+        &mut self,
+        m: &CompiledModule,
+        sd: StructDefinitionIndex,
+        args: Option<tern_binary::SignatureIndex>,
+    ) -> Result<TypeId, VmError> {
         let def = m.struct_def_at(sd).ok_or_else(bad_index)?;
         let sid = struct_of(self.cache, m, def.struct_handle.0)?;
         let list = match args {
@@ -402,8 +413,7 @@ impl<T: BinaryTables> Lowering<'_, T> {
             }
             None => self.cache.types.intern_list(&[]),
         };
-        let ty = self.cache.types.intern(TypeNode::Struct(sid, list));
-        Ok(self.slot(ty))
+        Ok(self.cache.types.intern(TypeNode::Struct(sid, list)))
     }
 
     /// [`Op::Fail`] for a struct instantiation with no type parameters that is beyond the
@@ -415,13 +425,8 @@ impl<T: BinaryTables> Lowering<'_, T> {
         m: &CompiledModule,
         si: usize,
     ) -> Result<Option<Op>, VmError> {
-        let slot = self.generic_struct_slot(m, si)?;
-        let ty = self
-            .body
-            .types
-            .get(usize::from(slot))
-            .copied()
-            .ok_or_else(bad_index)?;
+        let inst = m.struct_def_instantiations.get(si).ok_or_else(bad_index)?;
+        let ty = self.struct_type(m, inst.def, Some(inst.type_parameters))?;
         let limits = self.cache.limits;
         let info = self.cache.types.info(ty);
         if info.has_type_params {
