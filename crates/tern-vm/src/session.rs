@@ -141,11 +141,20 @@ impl<'r> Session<'r> {
     /// Checks the layout of resource type `ty` against the layout limits, as loading the
     /// resource does (a loading error: no execution state).
     pub(crate) fn check_resource_layout(&mut self, ty: TypeId) -> Result<(), VmError> {
-        self.ensure_loaded(ty)?;
         let (max_nodes, max_depth) = (
             self.runtime.config.max_layout_nodes,
             self.runtime.config.max_layout_depth,
         );
+        // perf: a layout checked before (a `move_to` after the slot's first access, another
+        // session) costs a lookup under the read lock, not a walk under the write lock.
+        if self
+            .runtime
+            .read()?
+            .layout_checked(ty, max_nodes, max_depth)
+        {
+            return Ok(());
+        }
+        self.ensure_loaded(ty)?;
         self.runtime
             .write()?
             .check_layout(ty, max_nodes, max_depth)

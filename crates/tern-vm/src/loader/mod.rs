@@ -362,6 +362,9 @@ pub struct CodeCache {
     pub types: TypeTable,
     /// The runtime type limits (what an instruction may instantiate).
     pub limits: crate::types::TypeLimits,
+    /// Types whose value layout passed [`CodeCache::check_layout`] with these limits (nodes,
+    /// depth); cleared when a module is evicted (a republished struct changes layouts).
+    layouts_checked: std::collections::HashSet<(TypeId, usize, usize)>,
     struct_ids: HashMap<(ModuleId, Identifier), StructId>,
     struct_names: Vec<(ModuleId, Identifier)>,
     structs: Vec<Option<Arc<StructInfo>>>,
@@ -443,8 +446,22 @@ impl CodeCache {
         max_nodes: usize,
         max_depth: usize,
     ) -> Result<(), VmError> {
+        if self.layout_checked(ty, max_nodes, max_depth) {
+            return Ok(());
+        }
         let mut nodes = 0usize;
-        self.count_layout(ty, 1, &mut nodes, max_nodes, max_depth)
+        self.count_layout(ty, 1, &mut nodes, max_nodes, max_depth)?;
+        // Only a complete walk is remembered (a struct whose module is not loaded yet counts
+        // as a leaf).
+        if self.unloaded_modules(ty).is_empty() {
+            self.layouts_checked.insert((ty, max_nodes, max_depth));
+        }
+        Ok(())
+    }
+
+    /// Whether `ty`'s layout already passed [`CodeCache::check_layout`] with these limits.
+    pub fn layout_checked(&self, ty: TypeId, max_nodes: usize, max_depth: usize) -> bool {
+        self.layouts_checked.contains(&(ty, max_nodes, max_depth))
     }
 
     fn count_layout(
@@ -537,6 +554,7 @@ impl CodeCache {
     /// Removes a module and every loaded module that imports it (transitively), so they are
     /// reloaded against its new version.
     pub fn evict(&mut self, id: &ModuleId) {
+        self.layouts_checked.clear();
         let mut pending = vec![id.clone()];
         while let Some(m) = pending.pop() {
             if self.modules.remove(&m).is_none() {
