@@ -38,6 +38,7 @@ use tern_binary::{CompiledModule, CompiledScript, VERSION_DEFAULT};
 
 /// What a `.masm` text holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // one value per assembled text, moved once
 pub enum CompiledUnit {
     /// A `module ADDR::name` unit.
     Module(CompiledModule),

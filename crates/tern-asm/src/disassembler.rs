@@ -9,6 +9,8 @@
 //!   order of the input; modules nothing refers to get no `use` line.
 //! * Closure masks print in decimal, which is what `pack_closure` reads (the peer prints them
 //!   in binary; [`DisasmOptions::binary_closure_masks`] restores that).
+//! * A Sui module starts with a `flavor sui` line and prints its enums after its structs;
+//!   `variant_switch` lists the label of each variant's target in tag order.
 //! * A function type without results but with abilities prints an empty result list,
 //!   `|u64|() has drop`, because `|u64| has drop` reads `has` as the result type.
 //!   Function types behind references are parenthesised like plain function types where a
@@ -21,7 +23,7 @@
 //! let script = CompiledScript {
 //!     version: 9,
 //!     signatures: vec![Signature(vec![])],
-//!     code: CodeUnit { locals: SignatureIndex(0), code: vec![Bytecode::Ret] },
+//!     code: CodeUnit { locals: SignatureIndex(0), code: vec![Bytecode::Ret], jump_tables: vec![] },
 //!     parameters: SignatureIndex(0),
 //!     ..CompiledScript::default()
 //! };
@@ -47,7 +49,7 @@ use imports::Imports;
 use std::fmt::Write as _;
 use tables::Tables;
 use tern_binary::{CompiledModule, CompiledScript};
-use tern_primitives::IndexKind;
+use tern_primitives::{Flavor, IndexKind};
 
 /// Why a unit cannot be printed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -117,6 +119,9 @@ pub fn disassemble_module_with(
         options,
     };
     let mut out = format!("// Bytecode version v{}\n", module.version);
+    if module.flavor == Flavor::Sui {
+        out.push_str("flavor sui\n");
+    }
     let _ = writeln!(
         out,
         "module 0x{}::{}",
@@ -131,6 +136,9 @@ pub fn disassemble_module_with(
     }
     for def in &module.struct_defs {
         printer.struct_block(&mut out, def)?;
+    }
+    for def in &module.enum_defs {
+        printer.enum_block(&mut out, def)?;
     }
     for (index, def) in module.function_defs.iter().enumerate() {
         printer.function_block(&mut out, index, def)?;

@@ -142,6 +142,7 @@ fn bad_operands_report_index_errors() {
             code: Some(CodeUnit {
                 locals: SignatureIndex(0),
                 code: vec![op, Bytecode::Ret],
+                jump_tables: vec![],
             }),
         }];
         match disassemble_module(&m) {
@@ -169,6 +170,7 @@ fn deep_types_are_refused() {
         code: CodeUnit {
             locals: SignatureIndex(0),
             code: vec![Bytecode::Ret],
+            jump_tables: vec![],
         },
         parameters: SignatureIndex(1),
         ..CompiledScript::default()

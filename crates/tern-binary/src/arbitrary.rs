@@ -20,7 +20,7 @@
 mod code;
 mod parts;
 
-pub use code::{instruction_with_operands, operand_kind, CodeContext, OperandKind};
+pub use code::{instruction_with_operands, operand_kind, CodeContext};
 
 use crate::model::*;
 pub use parts::arb_identifier;

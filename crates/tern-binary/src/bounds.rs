@@ -4,9 +4,12 @@
 //!
 //! Order for modules: no module handles (NO_MODULE_HANDLES), then signatures, constants, module
 //! handles, the self handle, struct handles, function handles, field handles, friends, struct /
-//! function / field instantiations, struct definitions, variant field handles, struct variant
-//! handles, variant field / struct variant instantiations, and finally function definitions with
-//! their code. Scripts run the common steps, then `main`'s parameters and code; in a script,
+//! function / field instantiations, struct definitions, (Sui) enum definitions, enum
+//! instantiations, variant handles and variant instantiation handles, (Aptos) variant field
+//! handles, struct variant handles, variant field / struct variant instantiations, and finally
+//! function definitions with their code, and in Sui each code unit's jump tables: the head enum,
+//! one target per variant (INVALID_ENUM_SWITCH otherwise), each target an instruction. An
+//! instruction the module's flavor does not have is UNKNOWN_OPCODE. Scripts run the common steps, then `main`'s parameters and code; in a script,
 //! instructions naming module-only tables (`Pack`, `MutBorrowField`, `PackVariant`, …) are not
 //! checked, as the peer skips them.
 //!
@@ -65,6 +68,11 @@ pub fn check_module(module: &CompiledModule) -> BinaryResult<()> {
     tables::function_instantiations(&t)?;
     tables::field_instantiations(&t, module)?;
     tables::struct_defs(&t, module)?;
+    // Sui's enum tables, in Sui's order (empty in Aptos modules).
+    tables::enum_defs(&t, module)?;
+    tables::enum_def_instantiations(&t, module)?;
+    tables::sui_variant_handles(module)?;
+    tables::sui_variant_instantiation_handles(module)?;
     tables::variant_field_handles(module)?;
     tables::struct_variant_handles(module)?;
     tables::variant_field_instantiations(&t, module)?;

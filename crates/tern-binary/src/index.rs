@@ -70,6 +70,16 @@ define_index! {
     StructVariantHandleIndex => StructVariantHandle,
     /// Index into the struct-variant-instantiation table.
     StructVariantInstantiationIndex => StructVariantInstantiation,
+    /// Index into the enum-definition table (Sui).
+    EnumDefinitionIndex => EnumDefinition,
+    /// Index into the enum-definition-instantiation table (Sui).
+    EnumDefInstantiationIndex => EnumDefInstantiation,
+    /// Index into the variant-handle table (Sui).
+    VariantHandleIndex => VariantHandle,
+    /// Index into the variant-instantiation-handle table (Sui).
+    VariantInstantiationHandleIndex => VariantInstantiationHandle,
+    /// Index into the jump tables of a code unit (Sui).
+    VariantJumpTableIndex => VariantJumpTable,
 }
 
 /// Index of a local variable (parameters first, then declared locals).

@@ -6,7 +6,7 @@
 
 use crate::index::*;
 use crate::instruction::Bytecode;
-use tern_primitives::{AbilitySet, AccountAddress, Identifier};
+use tern_primitives::{AbilitySet, AccountAddress, Flavor, Identifier};
 
 /// Entry of the module-handle table (also used for friend declarations).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -408,6 +408,42 @@ pub enum StructFieldInformation {
     DeclaredVariants(Vec<VariantDefinition>),
 }
 
+/// Entry of the enum-definition table (Sui flavor): an enum and its variants.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct EnumDefinition {
+    /// The enum's datatype handle (name, abilities, type parameters).
+    pub enum_handle: StructHandleIndex,
+    /// The variants; a variant's tag is its position.
+    pub variants: Vec<VariantDefinition>,
+}
+
+/// Entry of the enum-definition-instantiation table (Sui flavor).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct EnumDefInstantiation {
+    /// The generic enum definition.
+    pub def: EnumDefinitionIndex,
+    /// The type arguments.
+    pub type_parameters: SignatureIndex,
+}
+
+/// Entry of the variant-handle table (Sui flavor): one variant of an enum defined here.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VariantHandle {
+    /// The enum definition.
+    pub enum_def: EnumDefinitionIndex,
+    /// The variant's tag.
+    pub variant: VariantIndex,
+}
+
+/// Entry of the variant-instantiation-handle table (Sui flavor).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VariantInstantiationHandle {
+    /// The enum instantiation.
+    pub enum_def: EnumDefInstantiationIndex,
+    /// The variant's tag.
+    pub variant: VariantIndex,
+}
+
 /// Entry of the struct-definition table.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct StructDefinition {
@@ -456,13 +492,27 @@ pub enum Visibility {
     Friend = 0x03,
 }
 
-/// A function body: its non-parameter locals and its instructions.
+/// A jump table of a Sui code unit: one code offset per variant of an enum, read by
+/// `VariantSwitch`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VariantJumpTable {
+    /// The enum whose variant tag selects the entry.
+    pub head_enum: EnumDefinitionIndex,
+    /// The target of each variant, indexed by tag (Sui's only kind of table, "full", flag
+    /// 0x01).
+    pub targets: Vec<CodeOffset>,
+}
+
+/// A function body: its non-parameter locals, its instructions and (Sui) its jump tables.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct CodeUnit {
     /// Types of the locals after the parameters.
     pub locals: SignatureIndex,
     /// The instructions.
     pub code: Vec<Bytecode>,
+    /// The jump tables `VariantSwitch` instructions index (Sui flavor, v7+; always empty in
+    /// Aptos binaries).
+    pub jump_tables: Vec<VariantJumpTable>,
 }
 
 /// Entry of the function-definition table.
@@ -487,10 +537,17 @@ impl FunctionDefinition {
     }
 }
 
-/// A compiled module: every table of the format.
+/// A compiled module: every table of the format, in either flavor.
+///
+/// The flavor decides how the version word is written and which tables and instructions
+/// may appear: the four Aptos variant tables stay empty in a Sui module, the four Sui enum
+/// tables (and every code unit's jump tables) in an Aptos module.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CompiledModule {
-    /// The plain bytecode version (5..=10 for writing; 1..=10 accepted on reading).
+    /// The flavor the module is written in.
+    pub flavor: Flavor,
+    /// The plain bytecode version (Aptos: 5..=10 for writing, 1..=10 accepted on reading;
+    /// Sui: up to 7).
     pub version: u32,
     /// The handle of this module in `module_handles`.
     pub self_module_handle_idx: ModuleHandleIndex,
@@ -532,6 +589,14 @@ pub struct CompiledModule {
     pub struct_variant_handles: Vec<StructVariantHandle>,
     /// STRUCT_VARIANT_INST (0x14).
     pub struct_variant_instantiations: Vec<StructVariantInstantiation>,
+    /// ENUM_DEFS (Sui 0x11).
+    pub enum_defs: Vec<EnumDefinition>,
+    /// ENUM_DEF_INST (Sui 0x12).
+    pub enum_def_instantiations: Vec<EnumDefInstantiation>,
+    /// VARIANT_HANDLES (Sui 0x13).
+    pub variant_handles: Vec<VariantHandle>,
+    /// VARIANT_INST_HANDLES (Sui 0x14).
+    pub variant_instantiation_handles: Vec<VariantInstantiationHandle>,
 }
 
 /// A compiled script: the common tables plus a `main` code unit.
@@ -685,5 +750,23 @@ impl CompiledModule {
     /// The function definition at `idx`.
     pub fn function_def_at(&self, idx: FunctionDefinitionIndex) -> Option<&FunctionDefinition> {
         self.function_defs.get(idx.idx())
+    }
+
+    /// The enum definition at `idx` (Sui).
+    pub fn enum_def_at(&self, idx: EnumDefinitionIndex) -> Option<&EnumDefinition> {
+        self.enum_defs.get(idx.idx())
+    }
+
+    /// The variant handle at `idx` (Sui).
+    pub fn variant_handle_at(&self, idx: VariantHandleIndex) -> Option<&VariantHandle> {
+        self.variant_handles.get(idx.idx())
+    }
+
+    /// The variant instantiation handle at `idx` (Sui).
+    pub fn variant_instantiation_handle_at(
+        &self,
+        idx: VariantInstantiationHandleIndex,
+    ) -> Option<&VariantInstantiationHandle> {
+        self.variant_instantiation_handles.get(idx.idx())
     }
 }

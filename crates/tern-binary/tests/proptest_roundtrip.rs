@@ -8,7 +8,9 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
 use std::collections::BTreeSet;
 use tern_binary::arbitrary::{arb_compiled_module, arb_compiled_script};
-use tern_binary::{check_module, check_script, CompiledModule, CompiledScript, SignatureToken};
+use tern_binary::{
+    check_module, check_script, CompiledModule, CompiledScript, Flavor, SignatureToken,
+};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
@@ -72,7 +74,7 @@ fn generator_covers_every_instruction_token_and_table() {
         let m = strategy.new_tree(&mut runner).unwrap().current();
         for f in &m.function_defs {
             for i in f.code.iter().flat_map(|c| &c.code) {
-                opcodes.insert(i.opcode() as u8);
+                opcodes.extend(i.opcode().byte(Flavor::Aptos));
             }
         }
         for sig in &m.signatures {

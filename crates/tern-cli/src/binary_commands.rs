@@ -6,19 +6,27 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
 use tern_asm::disassembler::{disassemble_module, disassemble_script};
-use tern_binary::{BinaryError, CompiledModule, CompiledScript};
+use tern_binary::{BinaryError, CompiledModule, CompiledScript, DeserializerConfig, Flavor};
 
 /// A deserialized binary of either kind.
+#[allow(clippy::large_enum_variant)] // one value per file read, moved once
 pub(crate) enum Binary {
     Module(CompiledModule),
     Script(CompiledScript),
 }
 
+/// The deserializer configuration of the commands that read binaries: either flavor, told
+/// apart by the version word, with `unflavored` deciding for plain v5/v6 words.
+pub(crate) fn reader_config(unflavored: Flavor) -> DeserializerConfig {
+    DeserializerConfig::detect(unflavored)
+}
+
 /// Reads a module, or failing that a script; the module's error is reported if both fail.
-pub(crate) fn read_binary(bytes: &[u8]) -> Result<Binary, BinaryError> {
-    match CompiledModule::deserialize(bytes) {
+pub(crate) fn read_binary(bytes: &[u8], unflavored: Flavor) -> Result<Binary, BinaryError> {
+    let config = reader_config(unflavored);
+    match CompiledModule::deserialize_with_config(bytes, &config) {
         Ok(m) => Ok(Binary::Module(m)),
-        Err(module_err) => match CompiledScript::deserialize(bytes) {
+        Err(module_err) => match CompiledScript::deserialize_with_config(bytes, &config) {
             Ok(s) => Ok(Binary::Script(s)),
             Err(_) => Err(module_err),
         },
@@ -26,9 +34,10 @@ pub(crate) fn read_binary(bytes: &[u8]) -> Result<Binary, BinaryError> {
 }
 
 /// `tern disasm FILE.mv`.
-pub(crate) fn disasm(file: &Path) -> Result<ExitCode> {
+pub(crate) fn disasm(file: &Path, unflavored: Flavor) -> Result<ExitCode> {
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let text = match read_binary(&bytes).with_context(|| format!("{}", file.display()))? {
+    let binary = read_binary(&bytes, unflavored).with_context(|| format!("{}", file.display()))?;
+    let text = match binary {
         Binary::Module(m) => disassemble_module(&m),
         Binary::Script(s) => disassemble_script(&s),
     }
@@ -43,10 +52,11 @@ pub(crate) fn asm(
     output: Option<PathBuf>,
     deps: &[PathBuf],
     version: Option<u32>,
+    unflavored: Flavor,
 ) -> Result<ExitCode> {
     let source =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let dep_modules = load_dependency_modules(deps)?;
+    let dep_modules = load_dependency_modules(deps, unflavored)?;
     let dep_refs: Vec<&CompiledModule> = dep_modules.iter().collect();
     let options = AsmOptions {
         version: version
@@ -83,12 +93,13 @@ fn header_version(source: &str) -> Option<u32> {
 }
 
 /// Loads every module named by `paths` (files, or folders searched recursively for `.mv`).
-fn load_dependency_modules(paths: &[PathBuf]) -> Result<Vec<CompiledModule>> {
+fn load_dependency_modules(paths: &[PathBuf], unflavored: Flavor) -> Result<Vec<CompiledModule>> {
     let mut modules = Vec::new();
+    let config = reader_config(unflavored);
     for file in collect_files(paths, "mv")? {
         let bytes =
             std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-        let module = CompiledModule::deserialize(&bytes)
+        let module = CompiledModule::deserialize_with_config(&bytes, &config)
             .with_context(|| format!("dependency {}", file.display()))?;
         modules.push(module);
     }
@@ -127,11 +138,11 @@ fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> Result<()> {
 }
 
 /// `tern roundtrip FILE...`: one line per file, then `N passed, N failed`.
-pub(crate) fn roundtrip(paths: &[PathBuf]) -> Result<ExitCode> {
+pub(crate) fn roundtrip(paths: &[PathBuf], unflavored: Flavor) -> Result<ExitCode> {
     let files = collect_files(paths, "mv")?;
     let (mut passed, mut failed) = (0usize, 0usize);
     for file in &files {
-        match roundtrip_one(file) {
+        match roundtrip_one(file, unflavored) {
             Ok(()) => {
                 passed += 1;
                 outln!("ok      {}", file.display())?;
@@ -150,9 +161,9 @@ pub(crate) fn roundtrip(paths: &[PathBuf]) -> Result<ExitCode> {
     })
 }
 
-fn roundtrip_one(file: &Path) -> Result<(), String> {
+fn roundtrip_one(file: &Path, unflavored: Flavor) -> Result<(), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read: {e}"))?;
-    let reserialized = match read_binary(&bytes).map_err(|e| e.to_string())? {
+    let reserialized = match read_binary(&bytes, unflavored).map_err(|e| e.to_string())? {
         Binary::Module(m) => m.serialize(),
         Binary::Script(s) => s.serialize(),
     }

@@ -9,6 +9,7 @@ mod verify_command;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tern_binary::Flavor;
 
 /// Tern: a complete and fast Move bytecode virtual machine.
 #[derive(Parser, Debug)]
@@ -24,6 +25,9 @@ enum Command {
     Disasm {
         /// The binary to print.
         file: PathBuf,
+        /// The flavor of an unflavored (v5/v6) binary; v7+ binaries name their own.
+        #[arg(long, default_value = "aptos")]
+        flavor: Flavor,
     },
     /// Assemble a `.masm` file holding one module or script into a binary.
     Asm {
@@ -39,6 +43,9 @@ enum Command {
         /// disassembler prints, else 9).
         #[arg(long = "bytecode-version")]
         bytecode_version: Option<u32>,
+        /// The flavor of unflavored (v5/v6) dependencies; v7+ binaries name their own.
+        #[arg(long, default_value = "aptos")]
+        flavor: Flavor,
     },
     /// Run transactional tests (`.masm` files with `//#` tasks) against their `.exp` files.
     Test {
@@ -74,20 +81,24 @@ enum Command {
         /// Files or folders (searched recursively for `.mv`).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// The flavor of unflavored (v5/v6) binaries; v7+ binaries name their own.
+        #[arg(long, default_value = "aptos")]
+        flavor: Flavor,
     },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Disasm { file } => binary_commands::disasm(&file),
+        Command::Disasm { file, flavor } => binary_commands::disasm(&file, flavor),
         Command::Asm {
             file,
             output,
             deps,
             bytecode_version,
-        } => binary_commands::asm(&file, output, &deps, bytecode_version),
-        Command::Roundtrip { files } => binary_commands::roundtrip(&files),
+            flavor,
+        } => binary_commands::asm(&file, output, &deps, bytecode_version, flavor),
+        Command::Roundtrip { files, flavor } => binary_commands::roundtrip(&files, flavor),
         Command::Bench(args) => bench_command::bench(&args),
         Command::Verify { files } => verify_command::verify(&files),
         Command::Test {

@@ -76,7 +76,7 @@ pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
 
 fn read_unit(file: &Path) -> Result<Unit> {
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    Ok(match read_binary(&bytes)? {
+    Ok(match read_binary(&bytes, tern_binary::Flavor::Aptos)? {
         Binary::Module(m) => {
             let Some(id) = m
                 .address()

@@ -53,6 +53,18 @@ pub enum IndexKind {
     StructVariantInstantiation,
     /// Variant definitions.
     VariantDefinition,
+    /// Enum definitions (Sui).
+    EnumDefinition,
+    /// Enum definition instantiations (Sui).
+    EnumDefInstantiation,
+    /// Variant handles (Sui).
+    VariantHandle,
+    /// Variant instantiation handles (Sui).
+    VariantInstantiationHandle,
+    /// Jump tables of a code unit (Sui).
+    VariantJumpTable,
+    /// Variant tags (Sui).
+    VariantTag,
 }
 
 impl IndexKind {
@@ -83,6 +95,12 @@ impl IndexKind {
             IndexKind::StructVariantHandle => "StructVariantHandle",
             IndexKind::StructVariantInstantiation => "StructVariantInstantiation",
             IndexKind::VariantDefinition => "VariantDefinition",
+            IndexKind::EnumDefinition => "EnumDefinition",
+            IndexKind::EnumDefInstantiation => "EnumDefInstantiation",
+            IndexKind::VariantHandle => "VariantHandle",
+            IndexKind::VariantInstantiationHandle => "VariantInstantiationHandle",
+            IndexKind::VariantJumpTable => "VariantJumpTable",
+            IndexKind::VariantTag => "VariantTag",
         }
     }
 }

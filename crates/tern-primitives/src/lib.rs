@@ -13,6 +13,7 @@
 
 mod ability;
 mod address;
+mod flavor;
 mod identifier;
 mod index_kind;
 mod status;
@@ -21,6 +22,7 @@ mod vm_error;
 
 pub use ability::{Ability, AbilitySet};
 pub use address::{AccountAddress, AddressParseError};
+pub use flavor::{Flavor, UnknownFlavor};
 pub use identifier::{is_valid_identifier, Identifier, IdentifierError, ModuleId};
 pub use index_kind::IndexKind;
 pub use status::{StatusCategory, StatusCode};

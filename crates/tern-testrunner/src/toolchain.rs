@@ -13,6 +13,7 @@ pub const DIAGNOSTICS_FILE_NAME: &str = "test";
 
 /// An assembled unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // one value per test task, moved once
 pub enum Unit {
     /// A module.
     Module(CompiledModule),

@@ -41,7 +41,7 @@
 //!         visibility: Visibility::Private,
 //!         is_entry: false,
 //!         acquires_global_resources: vec![],
-//!         code: Some(CodeUnit { locals: SignatureIndex(0), code: vec![Bytecode::Ret] }),
+//!         code: Some(CodeUnit { locals: SignatureIndex(0), code: vec![Bytecode::Ret], jump_tables: vec![] }),
 //!     }],
 //!     ..CompiledModule::default()
 //! };

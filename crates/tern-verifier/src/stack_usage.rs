@@ -149,6 +149,21 @@ fn effect(binary: Binary<'_>, view: &FunctionView<'_>, instr: &Bytecode) -> VRes
             1,
             variant_fields(binary, binary.struct_variant_inst(*i)?.handle)?,
         ),
+        B::SuiPackVariant(h) => (len_u64(binary.sui_variant(*h)?.1.fields.len()), 1),
+        B::SuiPackVariantGeneric(i) => (
+            len_u64(binary.sui_variant_instantiated(*i)?.1.fields.len()),
+            1,
+        ),
+        B::SuiUnpackVariant(h) | B::SuiUnpackVariantImmRef(h) | B::SuiUnpackVariantMutRef(h) => {
+            (1, len_u64(binary.sui_variant(*h)?.1.fields.len()))
+        }
+        B::SuiUnpackVariantGeneric(i)
+        | B::SuiUnpackVariantGenericImmRef(i)
+        | B::SuiUnpackVariantGenericMutRef(i) => (
+            1,
+            len_u64(binary.sui_variant_instantiated(*i)?.1.fields.len()),
+        ),
+        B::VariantSwitch(_) => (1, 0),
     })
 }
 

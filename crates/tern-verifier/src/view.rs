@@ -42,6 +42,7 @@ macro_rules! shared_table {
 macro_rules! module_table {
     ($name:ident, $getter:ident, $ty:ty, $idx:ty) => {
         /// The module-only table (empty for a script).
+        #[allow(dead_code)]
         pub(crate) fn $name(&self) -> &'a [$ty] {
             match self {
                 Binary::Module(m) => &m.$name,
@@ -119,8 +120,59 @@ impl<'a> Binary<'a> {
         StructVariantInstantiation,
         StructVariantInstantiationIndex
     );
+    module_table!(enum_defs, enum_def, EnumDefinition, EnumDefinitionIndex);
+    module_table!(
+        enum_def_instantiations,
+        enum_inst,
+        EnumDefInstantiation,
+        EnumDefInstantiationIndex
+    );
+    module_table!(
+        variant_handles,
+        sui_variant_handle,
+        VariantHandle,
+        VariantHandleIndex
+    );
+    module_table!(
+        variant_instantiation_handles,
+        sui_variant_inst,
+        VariantInstantiationHandle,
+        VariantInstantiationHandleIndex
+    );
 
     /// The plain bytecode version.
+    /// The binary's flavor (scripts are Aptos).
+    #[allow(dead_code)] // read by the Sui passes
+    pub(crate) fn flavor(&self) -> tern_primitives::Flavor {
+        match self {
+            Binary::Module(m) => m.flavor,
+            Binary::Script(_) => tern_primitives::Flavor::Aptos,
+        }
+    }
+
+    /// The enum definition and variant tag a Sui variant handle names.
+    pub(crate) fn sui_variant(
+        &self,
+        handle: VariantHandleIndex,
+    ) -> VResult<(EnumDefinitionIndex, &'a VariantDefinition)> {
+        let handle = self.sui_variant_handle(handle)?;
+        let def = self.enum_def(handle.enum_def)?;
+        let variant = get(&def.variants, usize::from(handle.variant))?;
+        Ok((handle.enum_def, variant))
+    }
+
+    /// The enum instantiation and variant a Sui variant instantiation handle names.
+    pub(crate) fn sui_variant_instantiated(
+        &self,
+        handle: VariantInstantiationHandleIndex,
+    ) -> VResult<(&'a EnumDefInstantiation, &'a VariantDefinition)> {
+        let handle = self.sui_variant_inst(handle)?;
+        let inst = self.enum_inst(handle.enum_def)?;
+        let def = self.enum_def(inst.def)?;
+        let variant = get(&def.variants, usize::from(handle.variant))?;
+        Ok((inst, variant))
+    }
+
     pub(crate) fn version(&self) -> u32 {
         match self {
             Binary::Module(m) => m.version,

@@ -36,6 +36,7 @@
 //!         code: Some(CodeUnit {
 //!             locals: SignatureIndex(0),
 //!             code: vec![Bytecode::LdU64(7), Bytecode::Ret],
+//!             jump_tables: vec![],
 //!         }),
 //!     }],
 //!     ..CompiledModule::default()

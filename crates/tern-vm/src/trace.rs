@@ -5,7 +5,7 @@
 //! Tracing is off unless a session asks for it ([`crate::Session::set_tracing`]); a run
 //! without it uses the ordinary dispatch loops, which contain no tracing code.
 
-use tern_binary::Bytecode;
+use tern_binary::{Bytecode, Operand};
 
 /// The multiplier of the FxHash word mix.
 const FX_SEED: u64 = 0x517c_c1b7_2722_0a95;
@@ -112,125 +112,70 @@ fn wide256(lo: u128, hi: u128) -> Words {
     ])
 }
 
-/// The variant number of an instruction in the peer's runtime instruction enum and the words
-/// its operands contribute (spec: transactional-tests.md §8).
-fn trace_words(instr: &Bytecode) -> (u64, Words) {
-    use Bytecode as B;
-    let none = words(&[]);
+/// The words one operand contributes to the fingerprint: indices and narrow immediates as one
+/// word (signed ones as their two's-complement bits at their width), 128-bit values as two,
+/// 256-bit values as a length word and four.
+fn operand_words(operand: Operand) -> Words {
     let one = |w: u64| words(&[w]);
-    match instr {
-        B::Pop => (0, none),
-        B::Ret => (1, none),
-        B::BrTrue(o) => (2, one(u64::from(*o))),
-        B::BrFalse(o) => (3, one(u64::from(*o))),
-        B::Branch(o) => (4, one(u64::from(*o))),
-        B::LdU8(v) => (5, one(u64::from(*v))),
-        B::LdU64(v) => (6, one(*v)),
-        B::LdU128(v) => (7, wide128(**v)),
-        B::CastU8 => (8, none),
-        B::CastU64 => (9, none),
-        B::CastU128 => (10, none),
-        B::LdConst(i) => (11, one(u64::from(i.0))),
-        B::LdTrue => (12, none),
-        B::LdFalse => (13, none),
-        B::CopyLoc(i) => (14, one(u64::from(*i))),
-        B::MoveLoc(i) => (15, one(u64::from(*i))),
-        B::StLoc(i) => (16, one(u64::from(*i))),
-        B::Call(i) => (17, one(u64::from(i.0))),
-        B::CallGeneric(i) => (18, one(u64::from(i.0))),
-        B::Pack(i) => (19, one(u64::from(i.0))),
-        B::PackGeneric(i) => (20, one(u64::from(i.0))),
-        B::PackVariant(i) => (21, one(u64::from(i.0))),
-        B::PackVariantGeneric(i) => (22, one(u64::from(i.0))),
-        B::Unpack(i) => (23, one(u64::from(i.0))),
-        B::UnpackGeneric(i) => (24, one(u64::from(i.0))),
-        B::UnpackVariant(i) => (25, one(u64::from(i.0))),
-        B::UnpackVariantGeneric(i) => (26, one(u64::from(i.0))),
-        B::TestVariant(i) => (27, one(u64::from(i.0))),
-        B::TestVariantGeneric(i) => (28, one(u64::from(i.0))),
-        B::ReadRef => (29, none),
-        B::WriteRef => (30, none),
-        B::FreezeRef => (31, none),
-        B::MutBorrowLoc(i) => (32, one(u64::from(*i))),
-        B::ImmBorrowLoc(i) => (33, one(u64::from(*i))),
-        B::MutBorrowField(i) => (34, one(u64::from(i.0))),
-        B::MutBorrowVariantField(i) => (35, one(u64::from(i.0))),
-        B::MutBorrowFieldGeneric(i) => (36, one(u64::from(i.0))),
-        B::MutBorrowVariantFieldGeneric(i) => (37, one(u64::from(i.0))),
-        B::ImmBorrowField(i) => (38, one(u64::from(i.0))),
-        B::ImmBorrowVariantField(i) => (39, one(u64::from(i.0))),
-        B::ImmBorrowFieldGeneric(i) => (40, one(u64::from(i.0))),
-        B::ImmBorrowVariantFieldGeneric(i) => (41, one(u64::from(i.0))),
-        B::MutBorrowGlobal(i) => (42, one(u64::from(i.0))),
-        B::MutBorrowGlobalGeneric(i) => (43, one(u64::from(i.0))),
-        B::ImmBorrowGlobal(i) => (44, one(u64::from(i.0))),
-        B::ImmBorrowGlobalGeneric(i) => (45, one(u64::from(i.0))),
-        B::Add => (46, none),
-        B::Sub => (47, none),
-        B::Mul => (48, none),
-        B::Mod => (49, none),
-        B::Div => (50, none),
-        B::BitOr => (51, none),
-        B::BitAnd => (52, none),
-        B::Xor => (53, none),
-        B::Or => (54, none),
-        B::And => (55, none),
-        B::Not => (56, none),
-        B::Eq => (57, none),
-        B::Neq => (58, none),
-        B::Lt => (59, none),
-        B::Gt => (60, none),
-        B::Le => (61, none),
-        B::Ge => (62, none),
-        B::Abort => (63, none),
-        B::Nop => (64, none),
-        B::Exists(i) => (65, one(u64::from(i.0))),
-        B::ExistsGeneric(i) => (66, one(u64::from(i.0))),
-        B::MoveFrom(i) => (67, one(u64::from(i.0))),
-        B::MoveFromGeneric(i) => (68, one(u64::from(i.0))),
-        B::MoveTo(i) => (69, one(u64::from(i.0))),
-        B::MoveToGeneric(i) => (70, one(u64::from(i.0))),
-        B::Shl => (71, none),
-        B::Shr => (72, none),
-        // The peer's runtime form holds `VecPack`'s count as a u16.
-        B::VecPack(s, n) => (73, words(&[u64::from(s.0), u64::from(*n as u16)])),
-        B::VecLen(s) => (74, one(u64::from(s.0))),
-        B::VecImmBorrow(s) => (75, one(u64::from(s.0))),
-        B::VecMutBorrow(s) => (76, one(u64::from(s.0))),
-        B::VecPushBack(s) => (77, one(u64::from(s.0))),
-        B::VecPopBack(s) => (78, one(u64::from(s.0))),
-        B::VecUnpack(s, n) => (79, words(&[u64::from(s.0), *n])),
-        B::VecSwap(s) => (80, one(u64::from(s.0))),
-        B::PackClosure(f, m) => (81, words(&[u64::from(f.0), m.0])),
-        B::PackClosureGeneric(f, m) => (82, words(&[u64::from(f.0), m.0])),
-        B::CallClosure(s) => (83, one(u64::from(s.0))),
-        B::LdU16(v) => (84, one(u64::from(*v))),
-        B::LdU32(v) => (85, one(u64::from(*v))),
-        B::LdU256(v) => {
+    match operand {
+        Operand::Offset(o) => one(u64::from(o)),
+        Operand::Local(l) => one(u64::from(l)),
+        Operand::U8(v) => one(u64::from(v)),
+        Operand::U16(v) => one(u64::from(v)),
+        Operand::U32(v) => one(u64::from(v)),
+        Operand::U64(v) | Operand::Count(v) => one(v),
+        Operand::U128(v) => wide128(v),
+        Operand::U256(v) => {
             let (hi, lo) = v.into_words();
-            (86, wide256(lo, hi))
+            wide256(lo, hi)
         }
-        B::CastU16 => (87, none),
-        B::CastU32 => (88, none),
-        B::CastU256 => (89, none),
-        B::LdI8(v) => (90, one(u64::from(*v as u8))),
-        B::LdI16(v) => (91, one(u64::from(*v as u16))),
-        B::LdI32(v) => (92, one(u64::from(*v as u32))),
-        B::LdI64(v) => (93, one(*v as u64)),
-        B::LdI128(v) => (94, wide128(**v as u128)),
-        B::LdI256(v) => {
+        Operand::I8(v) => one(u64::from(v as u8)),
+        Operand::I16(v) => one(u64::from(v as u16)),
+        Operand::I32(v) => one(u64::from(v as u32)),
+        Operand::I64(v) => one(v as u64),
+        Operand::I128(v) => wide128(v as u128),
+        Operand::I256(v) => {
             let (hi, lo) = v.as_u256().into_words();
-            (95, wide256(lo, hi))
+            wide256(lo, hi)
         }
-        B::CastI8 => (96, none),
-        B::CastI16 => (97, none),
-        B::CastI32 => (98, none),
-        B::CastI64 => (99, none),
-        B::CastI128 => (100, none),
-        B::CastI256 => (101, none),
-        B::Negate => (102, none),
-        B::AbortMsg => (103, none),
+        Operand::Mask(m) => one(m.0),
+        Operand::Constant(i) => one(u64::from(i.0)),
+        Operand::Signature(i) => one(u64::from(i.0)),
+        Operand::FieldHandle(i) => one(u64::from(i.0)),
+        Operand::FieldInst(i) => one(u64::from(i.0)),
+        Operand::FunctionHandle(i) => one(u64::from(i.0)),
+        Operand::FunctionInst(i) => one(u64::from(i.0)),
+        Operand::StructDef(i) => one(u64::from(i.0)),
+        Operand::StructDefInst(i) => one(u64::from(i.0)),
+        Operand::VariantFieldHandle(i) => one(u64::from(i.0)),
+        Operand::VariantFieldInst(i) => one(u64::from(i.0)),
+        Operand::StructVariantHandle(i) => one(u64::from(i.0)),
+        Operand::StructVariantInst(i) => one(u64::from(i.0)),
+        Operand::VariantHandle(i) => one(u64::from(i.0)),
+        Operand::VariantInst(i) => one(u64::from(i.0)),
+        Operand::JumpTable(i) => one(u64::from(i.0)),
     }
+}
+
+/// The variant number of an instruction in the peer's runtime instruction enum (from the
+/// instruction table) and the words its operands contribute (spec: transactional-tests.md §8).
+fn trace_words(instr: &Bytecode) -> (u64, Words) {
+    let mut out = words(&[]);
+    for operand in instr.operands().iter() {
+        // The peer's runtime form holds `VecPack`'s count as a u16.
+        let operand = match (instr, operand) {
+            (Bytecode::VecPack(..), Operand::Count(n)) => Operand::Count(u64::from(n as u16)),
+            (_, other) => other,
+        };
+        let w = operand_words(operand);
+        for word in w.iter().take(w.len) {
+            if let Some(slot) = out.words.get_mut(out.len) {
+                *slot = *word;
+                out.len += 1;
+            }
+        }
+    }
+    (instr.opcode().trace_index(), out)
 }
 
 #[cfg(test)]

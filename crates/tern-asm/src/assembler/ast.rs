@@ -3,7 +3,7 @@
 use super::errors::Span;
 use super::literals::AsmValue;
 use tern_binary::{FunctionAttribute, Visibility};
-use tern_primitives::{AbilitySet, AccountAddress};
+use tern_primitives::{AbilitySet, AccountAddress, Flavor};
 
 /// A module id as written (`0x1::signer`), names unchecked.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,6 +27,8 @@ impl ModName {
 /// A whole `.masm` unit.
 #[derive(Debug)]
 pub(crate) struct Unit {
+    /// The flavor of the binary (`flavor sui` line; Aptos by default).
+    pub(crate) flavor: Flavor,
     /// `None` for a script.
     pub(crate) module: Option<ModName>,
     pub(crate) address_aliases: Vec<(String, AccountAddress)>,

@@ -34,6 +34,10 @@ pub(crate) struct Lookups {
     variants: HashMap<(StructDefinitionIndex, VariantIndex), StructVariantHandleIndex>,
     variant_insts:
         HashMap<(StructVariantHandleIndex, SignatureIndex), StructVariantInstantiationIndex>,
+    enum_insts: HashMap<(EnumDefinitionIndex, SignatureIndex), EnumDefInstantiationIndex>,
+    sui_variants: HashMap<(EnumDefinitionIndex, VariantIndex), VariantHandleIndex>,
+    sui_variant_insts:
+        HashMap<(EnumDefInstantiationIndex, VariantIndex), VariantInstantiationHandleIndex>,
 }
 
 /// Appends `entry` to `table` under `key` unless the key is known; returns the index.
@@ -73,9 +77,14 @@ pub(crate) struct Tables {
 impl Tables {
     /// Empty tables for a module `id` (identifier 0, address 0 and module handle 0 = self)
     /// or, when `id` is `None`, for a script (all tables empty).
-    pub(crate) fn new(id: Option<&ModName>, version: u32) -> Result<Tables, String> {
+    pub(crate) fn new(
+        id: Option<&ModName>,
+        flavor: Flavor,
+        version: u32,
+    ) -> Result<Tables, String> {
         let mut tables = Tables {
             module: CompiledModule {
+                flavor,
                 version,
                 ..CompiledModule::default()
             },
@@ -327,6 +336,52 @@ impl Tables {
             },
             StructVariantInstantiationIndex,
             "generic struct variant handle",
+        )
+    }
+
+    /// The Sui variant handle `(enum, tag)`.
+    pub(crate) fn sui_variant_index(
+        &mut self,
+        enum_def: EnumDefinitionIndex,
+        variant: VariantIndex,
+    ) -> Result<VariantHandleIndex, String> {
+        intern(
+            &mut self.module.variant_handles,
+            &mut self.lookups.sui_variants,
+            (enum_def, variant),
+            || VariantHandle { enum_def, variant },
+            VariantHandleIndex,
+            "variant handle",
+        )
+    }
+
+    /// The Sui variant instantiation handle of variant `variant` of enum `def` instantiated
+    /// with `targs` (the type arguments, then the enum instantiation, then the handle).
+    pub(crate) fn sui_variant_inst_index(
+        &mut self,
+        def: EnumDefinitionIndex,
+        variant: VariantIndex,
+        targs: Vec<SignatureToken>,
+    ) -> Result<VariantInstantiationHandleIndex, String> {
+        let type_parameters = self.signature_index(targs)?;
+        let enum_def = intern(
+            &mut self.module.enum_def_instantiations,
+            &mut self.lookups.enum_insts,
+            (def, type_parameters),
+            || EnumDefInstantiation {
+                def,
+                type_parameters,
+            },
+            EnumDefInstantiationIndex,
+            "enum instantiation",
+        )?;
+        intern(
+            &mut self.module.variant_instantiation_handles,
+            &mut self.lookups.sui_variant_insts,
+            (enum_def, variant),
+            || VariantInstantiationHandle { enum_def, variant },
+            VariantInstantiationHandleIndex,
+            "variant instantiation handle",
         )
     }
 }

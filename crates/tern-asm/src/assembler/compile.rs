@@ -4,7 +4,7 @@
 
 use super::ast::{Decl, FunDecl, Layout, QName, StructDecl, Type, TypeParam, Unit};
 use super::errors::{Diag, Span};
-use super::resolve::Builder;
+use super::resolve::{Builder, DatatypeDef};
 use super::CompiledUnit;
 use std::collections::{BTreeMap, HashMap};
 use tern_binary::*;
@@ -15,12 +15,13 @@ pub(crate) fn compile(
     version: u32,
     deps: &[&CompiledModule],
 ) -> Result<CompiledUnit, Vec<Diag>> {
-    let builder = Builder::new(unit.module.as_ref(), version, deps)
+    let builder = Builder::new(unit.module.as_ref(), unit.flavor, version, deps)
         .map_err(|e| vec![Diag::new(Span::ZERO, e)])?;
     let mut asm = Assembler {
         b: builder,
         diags: vec![],
         ctx: Context::default(),
+        datatypes: vec![],
     };
     asm.unit(unit);
     if !asm.diags.is_empty() {
@@ -46,6 +47,8 @@ pub(crate) struct Assembler<'d> {
     pub(crate) b: Builder<'d>,
     pub(crate) diags: Vec<Diag>,
     pub(crate) ctx: Context,
+    /// Where each struct or enum of the unit was declared (`None` if its declaration failed).
+    datatypes: Vec<Option<DatatypeDef>>,
 }
 
 impl Assembler<'_> {
@@ -82,8 +85,13 @@ impl Assembler<'_> {
         if !self.diags.is_empty() {
             return;
         }
-        for (pos, s) in unit.structs.iter().enumerate() {
-            self.define_struct(StructDefinitionIndex((pos & 0xFFFF) as u16), s);
+        for (def, s) in std::mem::take(&mut self.datatypes)
+            .into_iter()
+            .zip(&unit.structs)
+        {
+            if let Some(def) = def {
+                self.define_struct(def, s);
+            }
         }
         for (pos, f) in unit.functions.iter().enumerate() {
             self.define_fun(FunctionDefinitionIndex((pos & 0xFFFF) as u16), f);
@@ -128,11 +136,13 @@ impl Assembler<'_> {
                 is_phantom: p.is_phantom,
             })
             .collect();
-        let res = self.b.declare_struct(&s.name, params, s.abilities);
-        self.check(s.loc, res);
+        let is_enum = matches!(s.layout, Layout::Variants(_));
+        let res = self.b.declare_struct(&s.name, params, s.abilities, is_enum);
+        let def = self.check(s.loc, res);
+        self.datatypes.push(def);
     }
 
-    fn define_struct(&mut self, idx: StructDefinitionIndex, s: &StructDecl) {
+    fn define_struct(&mut self, def: DatatypeDef, s: &StructDecl) {
         self.setup_type_params(&s.type_params);
         let info = match &s.layout {
             Layout::Fields(fields) => StructFieldInformation::Declared(self.fields(fields)),
@@ -148,7 +158,13 @@ impl Assembler<'_> {
                 StructFieldInformation::DeclaredVariants(result)
             }
         };
-        self.b.define_layout(idx, info);
+        match (def, info) {
+            (DatatypeDef::Enum(idx), StructFieldInformation::DeclaredVariants(variants)) => {
+                self.b.define_enum(idx, variants)
+            }
+            (DatatypeDef::Struct(idx), info) => self.b.define_layout(idx, info),
+            (DatatypeDef::Enum(_), _) => {}
+        }
     }
 
     fn fields(&mut self, fields: &[Decl]) -> Vec<FieldDefinition> {
@@ -230,6 +246,7 @@ impl Assembler<'_> {
             return;
         }
         self.link_branches(&labels, &mut code);
+        let jump_tables = self.link_jump_tables(&labels);
         let start = fun.params.len();
         let mut locals: Vec<(LocalIndex, SignatureToken)> = self
             .ctx
@@ -244,7 +261,14 @@ impl Assembler<'_> {
             .tables
             .signature_index(locals.into_iter().map(|(_, t)| t).collect());
         if let Some(locals) = self.check(fun.loc, res) {
-            self.b.define_code(idx, CodeUnit { locals, code });
+            self.b.define_code(
+                idx,
+                CodeUnit {
+                    locals,
+                    code,
+                    jump_tables,
+                },
+            );
         }
     }
 
@@ -260,6 +284,25 @@ impl Assembler<'_> {
                 *t = *target;
             }
         }
+    }
+
+    /// The jump tables of `variant_switch` instructions, their labels resolved.
+    fn link_jump_tables(&mut self, labels: &Labels) -> Vec<VariantJumpTable> {
+        let mut tables = vec![];
+        for (loc, head_enum, names) in &labels.jump_tables {
+            let mut targets = vec![];
+            for label in names {
+                match labels.defs.get(label) {
+                    Some(target) => targets.push(*target),
+                    None => self.error(*loc, format!("unbound branch label `{label}`")),
+                }
+            }
+            tables.push(VariantJumpTable {
+                head_enum: *head_enum,
+                targets,
+            });
+        }
+        tables
     }
 
     // ---------------------------------------------------------------------------------------
@@ -351,4 +394,7 @@ pub(crate) struct Labels {
     pub(crate) defs: HashMap<String, CodeOffset>,
     /// Forward branches: instruction offset to (span, label).
     pub(crate) open: BTreeMap<CodeOffset, (Span, String)>,
+    /// The jump tables of the body's `variant_switch` instructions, in order: the span of the
+    /// instruction, the enum switched on and the label of each variant's target.
+    pub(crate) jump_tables: Vec<(Span, EnumDefinitionIndex, Vec<String>)>,
 }

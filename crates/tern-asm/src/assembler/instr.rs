@@ -1,5 +1,7 @@
 //! Instruction translation: one mnemonic (matched case-insensitively) with its arguments to
-//! one bytecode instruction, requesting table entries in the peer's order.
+//! one bytecode instruction, requesting table entries in the peer's order. Which instruction a
+//! mnemonic names, and the shape of its operands, come from the instruction table
+//! (`tern_binary::isa`), looked up in the unit's flavor.
 
 use super::ast::{Arg, Instr};
 use super::compile::{Assembler, Labels};
@@ -7,140 +9,17 @@ use super::literals::{signed_range, unsigned_max};
 use tern_binary::*;
 use tern_primitives::{I256, U256};
 
-/// The instructions without operands.
-fn nullary(name: &str) -> Option<Bytecode> {
-    use Bytecode::*;
-    Some(match name {
-        "pop" => Pop,
-        "ret" => Ret,
-        "ld_true" => LdTrue,
-        "ld_false" => LdFalse,
-        "cast_u8" => CastU8,
-        "cast_u16" => CastU16,
-        "cast_u32" => CastU32,
-        "cast_u64" => CastU64,
-        "cast_u128" => CastU128,
-        "cast_u256" => CastU256,
-        "cast_i8" => CastI8,
-        "cast_i16" => CastI16,
-        "cast_i32" => CastI32,
-        "cast_i64" => CastI64,
-        "cast_i128" => CastI128,
-        "cast_i256" => CastI256,
-        "negate" => Negate,
-        "read_ref" => ReadRef,
-        "write_ref" => WriteRef,
-        "freeze_ref" => FreezeRef,
-        "add" => Add,
-        "sub" => Sub,
-        "mul" => Mul,
-        "mod" => Mod,
-        "div" => Div,
-        "bit_or" => BitOr,
-        "bit_and" => BitAnd,
-        "xor" => Xor,
-        "or" => Or,
-        "and" => And,
-        "not" => Not,
-        "eq" => Eq,
-        "neq" => Neq,
-        "lt" => Lt,
-        "gt" => Gt,
-        "le" => Le,
-        "ge" => Ge,
-        "shl" => Shl,
-        "shr" => Shr,
-        "abort" => Abort,
-        "abort_msg" => AbortMsg,
-        "nop" => Nop,
-        _ => return None,
-    })
-}
-
-/// The byte width of an `ld_uN`/`ld_iN` mnemonic's operand.
-fn load_width(name: &str) -> Option<usize> {
-    Some(match name.get(4..)? {
-        "8" => 1,
-        "16" => 2,
-        "32" => 4,
-        "64" => 8,
-        "128" => 16,
-        "256" => 32,
-        _ => return None,
-    })
-}
-
-/// The vector instructions with a single type operand.
-fn vector_op(name: &str) -> Option<fn(SignatureIndex) -> Bytecode> {
-    use Bytecode::*;
-    Some(match name {
-        "vec_len" => VecLen,
-        "vec_borrow" => VecImmBorrow,
-        "vec_mut_borrow" => VecMutBorrow,
-        "vec_push_back" => VecPushBack,
-        "vec_pop_back" => VecPopBack,
-        "vec_swap" => VecSwap,
-        "call_closure" => CallClosure,
-        _ => return None,
-    })
-}
-
-/// The local-variable instructions.
-fn local_op(name: &str) -> Option<fn(LocalIndex) -> Bytecode> {
-    use Bytecode::*;
-    Some(match name {
-        "copy_loc" => CopyLoc,
-        "move_loc" => MoveLoc,
-        "st_loc" => StLoc,
-        "mut_borrow_loc" => MutBorrowLoc,
-        "borrow_loc" => ImmBorrowLoc,
-        _ => return None,
-    })
-}
-
-type DefOps = (
-    fn(StructDefInstantiationIndex) -> Bytecode,
-    fn(StructDefinitionIndex) -> Bytecode,
-);
-
-/// The instructions on a struct definition (generic, plain).
-fn struct_op(name: &str) -> Option<DefOps> {
-    use Bytecode::*;
-    Some(match name {
-        "pack" => (PackGeneric, Pack),
-        "unpack" => (UnpackGeneric, Unpack),
-        "borrow_global" => (ImmBorrowGlobalGeneric, ImmBorrowGlobal),
-        "mut_borrow_global" => (MutBorrowGlobalGeneric, MutBorrowGlobal),
-        "exists" => (ExistsGeneric, Exists),
-        "move_from" => (MoveFromGeneric, MoveFrom),
-        "move_to" => (MoveToGeneric, MoveTo),
-        _ => return None,
-    })
-}
-
-type VariantOps = (
-    fn(StructVariantInstantiationIndex) -> Bytecode,
-    fn(StructVariantHandleIndex) -> Bytecode,
-);
-
-type FieldOps = (
-    fn(FieldInstantiationIndex) -> Bytecode,
-    fn(FieldHandleIndex) -> Bytecode,
-);
-
-type VariantFieldOps = (
-    fn(VariantFieldInstantiationIndex) -> Bytecode,
-    fn(VariantFieldHandleIndex) -> Bytecode,
-);
-
-fn variant_op(name: &str) -> Option<VariantOps> {
-    use Bytecode::*;
-    Some(match name {
-        "pack_variant" => (PackVariantGeneric, PackVariant),
-        "unpack_variant" => (UnpackVariantGeneric, UnpackVariant),
-        "test_variant" => (TestVariantGeneric, TestVariant),
-        _ => return None,
-    })
+/// The byte width of an integer immediate kind.
+fn width(kind: OperandKind) -> usize {
+    use OperandKind as K;
+    match kind {
+        K::U8 | K::I8 => 1,
+        K::U16 | K::I16 => 2,
+        K::U32 | K::I32 => 4,
+        K::U64 | K::I64 => 8,
+        K::U128 | K::I128 => 16,
+        _ => 32,
+    }
 }
 
 impl Assembler<'_> {
@@ -151,96 +30,128 @@ impl Assembler<'_> {
         offs: CodeOffset,
         labels: &mut Labels,
     ) -> Option<Bytecode> {
+        use OperandKind as K;
         let name = instr.name.to_lowercase();
-        let name = name.as_str();
-        if let Some(bc) = nullary(name) {
-            return self.args0(instr).map(|()| bc);
-        }
-        if let Some(op) = local_op(name) {
-            let arg = self.args1(instr)?;
-            return self.local(instr, arg).map(op);
-        }
-        if let Some(op) = vector_op(name) {
-            let arg = self.args1(instr)?;
-            return self.type_index(instr, arg).map(op);
-        }
-        if let Some(ops) = struct_op(name) {
-            return self.struct_instr(instr, ops);
-        }
-        if let Some(ops) = variant_op(name) {
-            return self.variant_instr(instr, ops);
-        }
-        match name {
-            "br_true" | "br_false" | "branch" => self.branch(instr, name, offs, labels),
-            "ld_u8" | "ld_u16" | "ld_u32" | "ld_u64" | "ld_u128" | "ld_u256" => {
-                self.ld_unsigned(instr, name)
+        let mut forms = Opcode::by_mnemonic(self.b.flavor(), &name);
+        let Some(op) = forms.next() else {
+            self.error(instr.loc, format!("unknown instruction `{}`", instr.name));
+            return None;
+        };
+        // The generic form of an instruction that has one follows its plain form.
+        let generic = forms.next();
+        match op.operand_kinds() {
+            [] => {
+                self.args0(instr)?;
+                self.make(instr, op, &[])
             }
-            "ld_i8" | "ld_i16" | "ld_i32" | "ld_i64" | "ld_i128" | "ld_i256" => {
-                self.ld_signed(instr, name)
+            [K::Local] => {
+                let arg = self.args1(instr)?;
+                let local = self.local(instr, arg)?;
+                self.make(instr, op, &[Operand::Local(local)])
             }
-            "ld_const" => self.ld_const(instr),
-            "call" => self.call(instr),
-            "pack_closure" => self.pack_closure(instr),
-            "vec_pack" | "vec_unpack" => self.vec_count(instr, name),
-            "borrow_field" | "mut_borrow_field" => self.borrow_field(instr, name),
-            "borrow_variant_field" | "mut_borrow_variant_field" => {
-                self.borrow_variant_field(instr, name)
+            [K::Signature] => {
+                let arg = self.args1(instr)?;
+                let sig = self.type_index(instr, arg)?;
+                self.make(instr, op, &[Operand::Signature(sig)])
             }
-            _ => {
-                self.error(instr.loc, format!("unknown instruction `{}`", instr.name));
-                None
+            [K::Signature, K::Count] => self.vec_count(instr, op),
+            [K::Offset] => self.branch(instr, op, offs, labels),
+            [K::Constant] => self.ld_const(instr),
+            [kind @ (K::U8 | K::U16 | K::U32 | K::U64 | K::U128 | K::U256)] => {
+                self.ld_unsigned(instr, op, *kind)
             }
+            [kind @ (K::I8 | K::I16 | K::I32 | K::I64 | K::I128 | K::I256)] => {
+                self.ld_signed(instr, op, *kind)
+            }
+            [K::FunctionHandle] => self.call(instr),
+            [K::FunctionHandle, K::Mask] => self.pack_closure(instr),
+            [K::StructDef] => self.struct_instr(instr, op, generic),
+            [K::FieldHandle] => self.borrow_field(instr, op, generic),
+            [K::StructVariantHandle] => self.variant_instr(instr, op, generic),
+            [K::VariantFieldHandle] => self.borrow_variant_field(instr, op, generic),
+            [K::VariantHandle] => self.sui_variant_instr(instr, op, generic),
+            [K::JumpTable] => self.variant_switch(instr, labels),
+            _ => self.internal(instr, op),
         }
+    }
+
+    /// The instruction `op` with `operands`.
+    fn make(&mut self, instr: &Instr, op: Opcode, operands: &[Operand]) -> Option<Bytecode> {
+        match Bytecode::from_operands(op, operands) {
+            Some(bc) => Some(bc),
+            None => self.internal(instr, op),
+        }
+    }
+
+    /// The plain form `op` or, with type arguments, its generic twin with `inst`.
+    fn plain_or_generic(
+        &mut self,
+        instr: &Instr,
+        (op, plain): (Opcode, Operand),
+        generic: Option<(Option<Opcode>, Operand)>,
+    ) -> Option<Bytecode> {
+        match generic {
+            None => self.make(instr, op, &[plain]),
+            Some((Some(generic_op), inst)) => self.make(instr, generic_op, &[inst]),
+            Some((None, _)) => self.internal(instr, op),
+        }
+    }
+
+    /// An instruction table that does not match the assembler (a Tern bug, reported).
+    fn internal<T>(&mut self, instr: &Instr, op: Opcode) -> Option<T> {
+        self.error(
+            instr.loc,
+            format!("internal error: no operand form for `{}`", op.name()),
+        );
+        None
     }
 
     fn branch(
         &mut self,
         instr: &Instr,
-        name: &str,
+        op: Opcode,
         offs: CodeOffset,
         labels: &mut Labels,
     ) -> Option<Bytecode> {
-        let make = match name {
-            "br_true" => Bytecode::BrTrue,
-            "br_false" => Bytecode::BrFalse,
-            _ => Bytecode::Branch,
-        };
         let arg = self.args1(instr)?;
         let label = self.simple_id(instr, arg, " for label")?;
         if let Some(target) = labels.defs.get(&label) {
-            return Some(make(*target));
+            let target = *target;
+            return self.make(instr, op, &[Operand::Offset(target)]);
         }
         labels.open.insert(offs, (instr.loc, label));
-        Some(make(0))
+        self.make(instr, op, &[Operand::Offset(0)])
     }
 
-    fn ld_unsigned(&mut self, instr: &Instr, name: &str) -> Option<Bytecode> {
-        let width = load_width(name)?;
+    fn ld_unsigned(&mut self, instr: &Instr, op: Opcode, kind: OperandKind) -> Option<Bytecode> {
+        let width = width(kind);
         let arg = self.args1(instr)?;
         let n = self.number(instr, arg, unsigned_max(width))?;
-        Some(match width {
-            1 => Bytecode::LdU8(n.as_u8()),
-            2 => Bytecode::LdU16(n.as_u16()),
-            4 => Bytecode::LdU32(n.as_u32()),
-            8 => Bytecode::LdU64(n.as_u64()),
-            16 => Bytecode::LdU128(Box::new(n.as_u128())),
-            _ => Bytecode::LdU256(Box::new(n)),
-        })
+        let value = match width {
+            1 => Operand::U8(n.as_u8()),
+            2 => Operand::U16(n.as_u16()),
+            4 => Operand::U32(n.as_u32()),
+            8 => Operand::U64(n.as_u64()),
+            16 => Operand::U128(n.as_u128()),
+            _ => Operand::U256(n),
+        };
+        self.make(instr, op, &[value])
     }
 
-    fn ld_signed(&mut self, instr: &Instr, name: &str) -> Option<Bytecode> {
-        let width = load_width(name)?;
+    fn ld_signed(&mut self, instr: &Instr, op: Opcode, kind: OperandKind) -> Option<Bytecode> {
+        let width = width(kind);
         let arg = self.args1(instr)?;
         let (min, max) = signed_range(width);
         let n = self.signed_number(instr, arg, min, max)?;
-        Some(match width {
-            1 => Bytecode::LdI8(n.as_i8()),
-            2 => Bytecode::LdI16(n.as_i16()),
-            4 => Bytecode::LdI32(n.as_i32()),
-            8 => Bytecode::LdI64(n.as_i64()),
-            16 => Bytecode::LdI128(Box::new(n.as_i128())),
-            _ => Bytecode::LdI256(Box::new(n)),
-        })
+        let value = match width {
+            1 => Operand::I8(n.as_i8()),
+            2 => Operand::I16(n.as_i16()),
+            4 => Operand::I32(n.as_i32()),
+            8 => Operand::I64(n.as_i64()),
+            16 => Operand::I128(n.as_i128()),
+            _ => Operand::I256(n),
+        };
+        self.make(instr, op, &[value])
     }
 
     fn ld_const(&mut self, instr: &Instr) -> Option<Bytecode> {
@@ -281,30 +192,37 @@ impl Assembler<'_> {
         }
     }
 
-    fn vec_count(&mut self, instr: &Instr, name: &str) -> Option<Bytecode> {
+    fn vec_count(&mut self, instr: &Instr, op: Opcode) -> Option<Bytecode> {
         let [ty, count] = self.args2(instr)?;
         let sig = self.type_index(instr, ty)?;
         let count = self.number(instr, count, U256::from(u64::MAX))?.as_u64();
-        Some(if name == "vec_pack" {
-            Bytecode::VecPack(sig, count)
-        } else {
-            Bytecode::VecUnpack(sig, count)
-        })
+        self.make(instr, op, &[Operand::Signature(sig), Operand::Count(count)])
     }
 
-    fn struct_instr(&mut self, instr: &Instr, (generic, plain): DefOps) -> Option<Bytecode> {
+    fn struct_instr(
+        &mut self,
+        instr: &Instr,
+        op: Opcode,
+        generic: Option<Opcode>,
+    ) -> Option<Bytecode> {
         let arg = self.args1(instr)?;
         let (def, targs) = self.struct_ref(instr, arg)?;
-        match targs {
+        let inst = match targs {
             Some(targs) => {
                 let res = self.b.tables.struct_inst_index(def, targs);
-                self.check(instr.loc, res).map(generic)
+                Some((generic, Operand::StructDefInst(self.check(instr.loc, res)?)))
             }
-            None => Some(plain(def)),
-        }
+            None => None,
+        };
+        self.plain_or_generic(instr, (op, Operand::StructDef(def)), inst)
     }
 
-    fn variant_instr(&mut self, instr: &Instr, (generic, plain): VariantOps) -> Option<Bytecode> {
+    fn variant_instr(
+        &mut self,
+        instr: &Instr,
+        op: Opcode,
+        generic: Option<Opcode>,
+    ) -> Option<Bytecode> {
         let [ty, variant] = self.args2(instr)?;
         let (def, targs) = self.struct_ref(instr, ty)?;
         let name = self.simple_id(instr, variant, " for variant")?;
@@ -312,22 +230,25 @@ impl Assembler<'_> {
         let variant = self.check(instr.loc, res)?;
         let res = self.b.tables.variant_index(def, variant);
         let handle = self.check(instr.loc, res)?;
-        match targs {
+        let inst = match targs {
             Some(targs) => {
                 let res = self.b.tables.variant_inst_index(handle, targs);
-                self.check(instr.loc, res).map(generic)
+                Some((
+                    generic,
+                    Operand::StructVariantInst(self.check(instr.loc, res)?),
+                ))
             }
-            None => Some(plain(handle)),
-        }
+            None => None,
+        };
+        self.plain_or_generic(instr, (op, Operand::StructVariantHandle(handle)), inst)
     }
 
-    fn borrow_field(&mut self, instr: &Instr, name: &str) -> Option<Bytecode> {
-        use Bytecode::*;
-        let (generic, plain): FieldOps = if name == "borrow_field" {
-            (ImmBorrowFieldGeneric, ImmBorrowField)
-        } else {
-            (MutBorrowFieldGeneric, MutBorrowField)
-        };
+    fn borrow_field(
+        &mut self,
+        instr: &Instr,
+        op: Opcode,
+        generic: Option<Opcode>,
+    ) -> Option<Bytecode> {
         let [ty, field] = self.args2(instr)?;
         let (def, targs) = self.struct_ref(instr, ty)?;
         let field = self.simple_id(instr, field, " for field")?;
@@ -335,22 +256,22 @@ impl Assembler<'_> {
         let offset = self.check(instr.loc, res)?;
         let res = self.b.tables.field_index(def, offset);
         let handle = self.check(instr.loc, res)?;
-        match targs {
+        let inst = match targs {
             Some(targs) => {
                 let res = self.b.tables.field_inst_index(handle, targs);
-                self.check(instr.loc, res).map(generic)
+                Some((generic, Operand::FieldInst(self.check(instr.loc, res)?)))
             }
-            None => Some(plain(handle)),
-        }
+            None => None,
+        };
+        self.plain_or_generic(instr, (op, Operand::FieldHandle(handle)), inst)
     }
 
-    fn borrow_variant_field(&mut self, instr: &Instr, name: &str) -> Option<Bytecode> {
-        use Bytecode::*;
-        let (generic, plain): VariantFieldOps = if name == "borrow_variant_field" {
-            (ImmBorrowVariantFieldGeneric, ImmBorrowVariantField)
-        } else {
-            (MutBorrowVariantFieldGeneric, MutBorrowVariantField)
-        };
+    fn borrow_variant_field(
+        &mut self,
+        instr: &Instr,
+        op: Opcode,
+        generic: Option<Opcode>,
+    ) -> Option<Bytecode> {
         let (Some(first), Some(rest)) = (instr.args.first(), instr.args.get(1..)) else {
             self.error(
                 instr.loc,
@@ -369,13 +290,17 @@ impl Assembler<'_> {
         let (variants, offset) = self.variant_fields(instr, def, rest)?;
         let res = self.b.tables.variant_field_index(def, variants, offset);
         let handle = self.check(instr.loc, res)?;
-        match targs {
+        let inst = match targs {
             Some(targs) => {
                 let res = self.b.tables.variant_field_inst_index(handle, targs);
-                self.check(instr.loc, res).map(generic)
+                Some((
+                    generic,
+                    Operand::VariantFieldInst(self.check(instr.loc, res)?),
+                ))
             }
-            None => Some(plain(handle)),
-        }
+            None => None,
+        };
+        self.plain_or_generic(instr, (op, Operand::VariantFieldHandle(handle)), inst)
     }
 
     /// The variants of `Variant::field` arguments and their common field offset.
@@ -412,6 +337,93 @@ impl Assembler<'_> {
             }
         }
         Some((variants, offset?))
+    }
+
+    /// `pack_variant`, `unpack_variant`, `unpack_variant_ref`, `unpack_variant_mut_ref` of a
+    /// Sui enum: `E<T…>, Variant`.
+    fn sui_variant_instr(
+        &mut self,
+        instr: &Instr,
+        op: Opcode,
+        generic: Option<Opcode>,
+    ) -> Option<Bytecode> {
+        let [ty, variant] = self.args2(instr)?;
+        let (def, targs) = self.enum_ref(instr, ty)?;
+        let name = self.simple_id(instr, variant, " for variant")?;
+        let res = self.b.resolve_enum_variant(def, &name);
+        let tag = self.check(instr.loc, res)?;
+        match (targs, generic) {
+            (Some(targs), Some(generic)) => {
+                let res = self.b.tables.sui_variant_inst_index(def, tag, targs);
+                let inst = self.check(instr.loc, res)?;
+                self.make(instr, generic, &[Operand::VariantInst(inst)])
+            }
+            (Some(_), None) => self.internal(instr, op),
+            (None, _) => {
+                let res = self.b.tables.sui_variant_index(def, tag);
+                let handle = self.check(instr.loc, res)?;
+                self.make(instr, op, &[Operand::VariantHandle(handle)])
+            }
+        }
+    }
+
+    /// `variant_switch E, label…`: a jump table of the code unit with one target per variant,
+    /// in tag order (labels are resolved when the body is complete).
+    fn variant_switch(&mut self, instr: &Instr, labels: &mut Labels) -> Option<Bytecode> {
+        let Some((first, targets)) = instr.args.split_first() else {
+            self.error(
+                instr.loc,
+                "expected an enum and its targets for `variant_switch`",
+            );
+            return None;
+        };
+        let (def, targs) = self.enum_ref(instr, first)?;
+        if targs.is_some() {
+            self.error(
+                instr.loc,
+                "`variant_switch` takes the enum without type arguments",
+            );
+            return None;
+        }
+        let mut names = vec![];
+        for target in targets {
+            names.push(self.simple_id(instr, target, " for label")?);
+        }
+        let index = labels.jump_tables.len();
+        let Ok(index) = u16::try_from(index) else {
+            self.error(instr.loc, "too many jump tables");
+            return None;
+        };
+        labels.jump_tables.push((instr.loc, def, names));
+        self.make(
+            instr,
+            Opcode::VariantSwitch,
+            &[Operand::JumpTable(VariantJumpTableIndex(index))],
+        )
+    }
+
+    /// A Sui enum of this unit with optional type arguments.
+    fn enum_ref(
+        &mut self,
+        instr: &Instr,
+        arg: &Arg,
+    ) -> Option<(EnumDefinitionIndex, Option<Vec<SignatureToken>>)> {
+        let Some((name, targs)) = (match arg {
+            Arg::Id(q, targs) => q.simple().map(|n| (n, targs)),
+            _ => None,
+        }) else {
+            self.error(
+                instr.loc,
+                "expected simple enum name with optional type instantiation",
+            );
+            return None;
+        };
+        let res = self.b.resolve_enum_def(name);
+        let def = self.check(instr.loc, res)?;
+        let targs = targs
+            .as_ref()
+            .map(|tys| tys.iter().map(|t| self.build_type(instr.loc, t)).collect());
+        Some((def, targs))
     }
 
     fn bad_variant_field<T>(&mut self, instr: &Instr) -> Option<T> {

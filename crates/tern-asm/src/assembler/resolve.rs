@@ -6,7 +6,18 @@ use super::ast::ModName;
 use super::builder::{bounded, intern, Tables};
 use std::collections::HashMap;
 use tern_binary::*;
-use tern_primitives::{AbilitySet, AccountAddress};
+use tern_primitives::{AbilitySet, AccountAddress, Flavor};
+
+/// Where a datatype declared in this unit is defined: among the struct definitions (every
+/// datatype of an Aptos module, the structs of a Sui module) or, for a Sui enum, among the
+/// enum definitions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DatatypeDef {
+    /// A struct definition (an Aptos enum too).
+    Struct(StructDefinitionIndex),
+    /// A Sui enum definition.
+    Enum(EnumDefinitionIndex),
+}
 
 /// The pseudo module id of scripts: all-`0xff` address, name `__script__`.
 pub(crate) fn script_module_id() -> ModName {
@@ -33,7 +44,8 @@ pub(crate) struct Builder<'d> {
     this: ModName,
     is_script: bool,
     pub(crate) main_handle: Option<FunctionHandle>,
-    struct_names: Vec<String>,
+    /// The datatypes declared in this unit, in source order.
+    datatypes: Vec<(String, DatatypeDef)>,
     fun_names: Vec<String>,
 }
 
@@ -42,6 +54,7 @@ impl<'d> Builder<'d> {
     /// with the same id replace earlier ones.
     pub(crate) fn new(
         id: Option<&ModName>,
+        flavor: Flavor,
         version: u32,
         deps: &[&'d CompiledModule],
     ) -> Result<Builder<'d>, String> {
@@ -50,20 +63,25 @@ impl<'d> Builder<'d> {
             .filter_map(|m| module_id_of(m).map(|id| (id, *m)))
             .collect();
         Ok(Builder {
-            tables: Tables::new(id, version)?,
+            tables: Tables::new(id, flavor, version)?,
             context,
             address_aliases: HashMap::new(),
             module_aliases: HashMap::new(),
             this: id.cloned().unwrap_or_else(script_module_id),
             is_script: id.is_none(),
             main_handle: None,
-            struct_names: vec![],
+            datatypes: vec![],
             fun_names: vec![],
         })
     }
 
     fn m(&self) -> &CompiledModule {
         &self.tables.module
+    }
+
+    /// The flavor of the unit being built.
+    pub(crate) fn flavor(&self) -> Flavor {
+        self.tables.module.flavor
     }
 
     // ---------------------------------------------------------------------------------------
@@ -102,16 +120,18 @@ impl<'d> Builder<'d> {
         Ok(())
     }
 
+    /// Declares a struct, or an enum (`is_enum`: in a Sui unit it goes to the enum table).
     pub(crate) fn declare_struct(
         &mut self,
         name: &str,
         type_parameters: Vec<StructTypeParameter>,
         abilities: AbilitySet,
-    ) -> Result<StructDefinitionIndex, String> {
+        is_enum: bool,
+    ) -> Result<DatatypeDef, String> {
         if self.is_script {
             return Err(String::from("script cannot have struct definitions"));
         }
-        if self.struct_names.iter().any(|n| n == name) {
+        if self.datatypes.iter().any(|(n, _)| n == name) {
             return Err(format!("duplicate struct definition `{name}`"));
         }
         let name_idx = self.tables.name_index(name)?;
@@ -131,13 +151,23 @@ impl<'d> Builder<'d> {
             StructHandleIndex,
             "struct handle",
         )?;
-        let idx = bounded(t.module.struct_defs.len(), "struct definition index")?;
-        t.module.struct_defs.push(StructDefinition {
-            struct_handle,
-            field_information: StructFieldInformation::Native,
-        });
-        self.struct_names.push(name.to_string());
-        Ok(StructDefinitionIndex(idx))
+        let def = if is_enum && t.module.flavor == Flavor::Sui {
+            let idx = bounded(t.module.enum_defs.len(), "enum definition index")?;
+            t.module.enum_defs.push(EnumDefinition {
+                enum_handle: struct_handle,
+                variants: vec![],
+            });
+            DatatypeDef::Enum(EnumDefinitionIndex(idx))
+        } else {
+            let idx = bounded(t.module.struct_defs.len(), "struct definition index")?;
+            t.module.struct_defs.push(StructDefinition {
+                struct_handle,
+                field_information: StructFieldInformation::Native,
+            });
+            DatatypeDef::Struct(StructDefinitionIndex(idx))
+        };
+        self.datatypes.push((name.to_string(), def));
+        Ok(def)
     }
 
     /// Declares a function; `handle` holds everything but the name, which is set here.
@@ -235,7 +265,7 @@ impl<'d> Builder<'d> {
         parts: &[String],
     ) -> Result<StructHandleIndex, String> {
         if let (None, [name]) = (address, parts) {
-            if !self.struct_names.contains(name) {
+            if !self.datatypes.iter().any(|(n, _)| n == name) {
                 let this = self.this.long();
                 return Err(format!("undeclared struct `{name}` in `{this}`"));
             }
@@ -248,9 +278,30 @@ impl<'d> Builder<'d> {
 
     /// The definition index of a struct declared in this unit.
     pub(crate) fn resolve_struct_def(&self, name: &str) -> Result<StructDefinitionIndex, String> {
-        match self.struct_names.iter().position(|n| n == name) {
-            Some(pos) => Ok(StructDefinitionIndex((pos & 0xFFFF) as u16)),
-            None => Err(format!("undeclared struct `{name}` in current module")),
+        match self.datatypes.iter().find(|(n, _)| n == name) {
+            Some((_, DatatypeDef::Struct(idx))) => Ok(*idx),
+            _ => Err(format!("undeclared struct `{name}` in current module")),
+        }
+    }
+
+    /// The definition index of a Sui enum declared in this unit.
+    pub(crate) fn resolve_enum_def(&self, name: &str) -> Result<EnumDefinitionIndex, String> {
+        match self.datatypes.iter().find(|(n, _)| n == name) {
+            Some((_, DatatypeDef::Enum(idx))) => Ok(*idx),
+            _ => Err(format!("undeclared enum `{name}` in current module")),
+        }
+    }
+
+    /// The tag of variant `name` of Sui enum `def`.
+    pub(crate) fn resolve_enum_variant(
+        &self,
+        def: EnumDefinitionIndex,
+        name: &str,
+    ) -> Result<VariantIndex, String> {
+        let variants = self.m().enum_def_at(def).map_or(&[][..], |d| &d.variants);
+        match variants.iter().position(|v| self.ident_of(v.name) == name) {
+            Some(pos) => Ok((pos & 0xFFFF) as u16),
+            None => Err(format!("undeclared variant `{name}`")),
         }
     }
 
@@ -310,6 +361,17 @@ impl<'d> Builder<'d> {
     ) {
         if let Some(d) = self.tables.module.struct_defs.get_mut(def.idx()) {
             d.field_information = info;
+        }
+    }
+
+    /// Sets the variants of a declared Sui enum.
+    pub(crate) fn define_enum(
+        &mut self,
+        def: EnumDefinitionIndex,
+        variants: Vec<VariantDefinition>,
+    ) {
+        if let Some(d) = self.tables.module.enum_defs.get_mut(def.idx()) {
+            d.variants = variants;
         }
     }
 
@@ -400,8 +462,10 @@ impl<'d> Builder<'d> {
 
     fn import_struct(&mut self, module: &ModName, name: &str) -> Result<StructHandle, String> {
         let dep = self.context_module(module)?;
-        let found = dep.struct_defs.iter().find_map(|def| {
-            let handle = dep.struct_handle_at(def.struct_handle)?;
+        let struct_handles = dep.struct_defs.iter().map(|d| d.struct_handle);
+        let enum_handles = dep.enum_defs.iter().map(|d| d.enum_handle);
+        let found = struct_handles.chain(enum_handles).find_map(|h| {
+            let handle = dep.struct_handle_at(h)?;
             (dep.identifier_at(handle.name)?.as_str() == name).then_some(handle)
         });
         let Some(src) = found else {
@@ -491,7 +555,7 @@ impl<'d> Builder<'d> {
         if m.function_defs.len() != 1 {
             return Err(String::from("scripts can only contain one function"));
         }
-        if !m.struct_defs.is_empty() {
+        if !m.struct_defs.is_empty() || !m.enum_defs.is_empty() {
             return Err(String::from(
                 "scripts cannot have struct or enum declarations",
             ));

@@ -142,7 +142,7 @@ impl Printer<'_> {
             let n = param_count.saturating_add(i);
             let _ = writeln!(out, "{INDENT}local l{n}: {}", self.type_(tok)?);
         }
-        let labels = branch_labels(&code.code);
+        let labels = branch_labels(code);
         for (offset, instr) in code.code.iter().enumerate() {
             if offset > 0 && offset.checked_rem(5) == Some(0) {
                 let _ = writeln!(out, "{INDENT}// @{offset}");
@@ -156,7 +156,7 @@ impl Printer<'_> {
                 }
                 None => out.push_str(INDENT),
             }
-            out.push_str(&self.instruction(instr, &labels)?);
+            out.push_str(&self.instruction(instr, &code.jump_tables, &labels)?);
             out.push('\n');
         }
         Ok(())

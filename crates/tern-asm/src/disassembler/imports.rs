@@ -51,6 +51,11 @@ pub(super) fn collect_module<'a>(
     for def in tables.struct_defs {
         walk.struct_layout(def)?;
     }
+    for def in tables.enum_defs {
+        for field in def.variants.iter().flat_map(|v| &v.fields) {
+            walk.token(&field.type_, 0)?;
+        }
+    }
     for def in defs {
         if let Some(code) = &def.code {
             walk.body(&code.code)?;
@@ -225,6 +230,13 @@ impl<'t, 'a> Walk<'t, 'a> {
             | Bytecode::UnpackVariantGeneric(i)
             | Bytecode::TestVariantGeneric(i) => {
                 t.struct_variant_instantiation(*i)?.type_parameters
+            }
+            Bytecode::SuiPackVariantGeneric(i)
+            | Bytecode::SuiUnpackVariantGeneric(i)
+            | Bytecode::SuiUnpackVariantGenericImmRef(i)
+            | Bytecode::SuiUnpackVariantGenericMutRef(i) => {
+                let handle = t.variant_instantiation_handle(*i)?;
+                t.enum_def_instantiation(handle.enum_def)?.type_parameters
             }
             Bytecode::VecPack(s, _)
             | Bytecode::VecLen(s)

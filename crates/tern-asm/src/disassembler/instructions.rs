@@ -4,113 +4,29 @@ use super::constants::{constant_value, INVALID_CONSTANT};
 use super::{DisasmError, Printer};
 use std::collections::HashMap;
 use tern_binary::*;
+use tern_primitives::IndexKind;
 
 /// What the peer prints for a field offset that is out of range.
 const FIELD_INDEX_ERROR: &str = "<index-error>";
 /// What the peer prints for a variant or field of a variant field handle out of range.
 const VARIANT_INDEX_ERROR: &str = "<index-bound-error>";
 
-/// The mnemonic of an instruction without operands (or the bare mnemonic of one with them).
-pub(super) fn mnemonic(op: Opcode) -> &'static str {
-    use Opcode as O;
-    match op {
-        O::Pop => "pop",
-        O::Ret => "ret",
-        O::BrTrue => "br_true",
-        O::BrFalse => "br_false",
-        O::Branch => "branch",
-        O::LdU8 => "ld_u8",
-        O::LdU16 => "ld_u16",
-        O::LdU32 => "ld_u32",
-        O::LdU64 => "ld_u64",
-        O::LdU128 => "ld_u128",
-        O::LdU256 => "ld_u256",
-        O::LdI8 => "ld_i8",
-        O::LdI16 => "ld_i16",
-        O::LdI32 => "ld_i32",
-        O::LdI64 => "ld_i64",
-        O::LdI128 => "ld_i128",
-        O::LdI256 => "ld_i256",
-        O::LdTrue => "ld_true",
-        O::LdFalse => "ld_false",
-        O::LdConst => "ld_const",
-        O::CastU8 => "cast_u8",
-        O::CastU16 => "cast_u16",
-        O::CastU32 => "cast_u32",
-        O::CastU64 => "cast_u64",
-        O::CastU128 => "cast_u128",
-        O::CastU256 => "cast_u256",
-        O::CastI8 => "cast_i8",
-        O::CastI16 => "cast_i16",
-        O::CastI32 => "cast_i32",
-        O::CastI64 => "cast_i64",
-        O::CastI128 => "cast_i128",
-        O::CastI256 => "cast_i256",
-        O::Negate => "negate",
-        O::CopyLoc => "copy_loc",
-        O::MoveLoc => "move_loc",
-        O::StLoc => "st_loc",
-        O::MutBorrowLoc => "mut_borrow_loc",
-        O::ImmBorrowLoc => "borrow_loc",
-        O::Call | O::CallGeneric => "call",
-        O::Pack | O::PackGeneric => "pack",
-        O::Unpack | O::UnpackGeneric => "unpack",
-        O::PackVariant | O::PackVariantGeneric => "pack_variant",
-        O::UnpackVariant | O::UnpackVariantGeneric => "unpack_variant",
-        O::TestVariant | O::TestVariantGeneric => "test_variant",
-        O::ImmBorrowField | O::ImmBorrowFieldGeneric => "borrow_field",
-        O::MutBorrowField | O::MutBorrowFieldGeneric => "mut_borrow_field",
-        O::ImmBorrowVariantField | O::ImmBorrowVariantFieldGeneric => "borrow_variant_field",
-        O::MutBorrowVariantField | O::MutBorrowVariantFieldGeneric => "mut_borrow_variant_field",
-        O::ImmBorrowGlobal | O::ImmBorrowGlobalGeneric => "borrow_global",
-        O::MutBorrowGlobal | O::MutBorrowGlobalGeneric => "mut_borrow_global",
-        O::Exists | O::ExistsGeneric => "exists",
-        O::MoveFrom | O::MoveFromGeneric => "move_from",
-        O::MoveTo | O::MoveToGeneric => "move_to",
-        O::ReadRef => "read_ref",
-        O::WriteRef => "write_ref",
-        O::FreezeRef => "freeze_ref",
-        O::Add => "add",
-        O::Sub => "sub",
-        O::Mul => "mul",
-        O::Mod => "mod",
-        O::Div => "div",
-        O::BitOr => "bit_or",
-        O::BitAnd => "bit_and",
-        O::Xor => "xor",
-        O::Or => "or",
-        O::And => "and",
-        O::Not => "not",
-        O::Eq => "eq",
-        O::Neq => "neq",
-        O::Lt => "lt",
-        O::Gt => "gt",
-        O::Le => "le",
-        O::Ge => "ge",
-        O::Shl => "shl",
-        O::Shr => "shr",
-        O::Abort => "abort",
-        O::AbortMsg => "abort_msg",
-        O::Nop => "nop",
-        O::VecPack => "vec_pack",
-        O::VecLen => "vec_len",
-        O::VecImmBorrow => "vec_borrow",
-        O::VecMutBorrow => "vec_mut_borrow",
-        O::VecPushBack => "vec_push_back",
-        O::VecPopBack => "vec_pop_back",
-        O::VecUnpack => "vec_unpack",
-        O::VecSwap => "vec_swap",
-        O::PackClosure | O::PackClosureGeneric => "pack_closure",
-        O::CallClosure => "call_closure",
-    }
-}
-
-/// The label name of each branch target (`l<N>`), numbered in order of first use.
-pub(super) fn branch_labels(code: &[Bytecode]) -> HashMap<CodeOffset, String> {
+/// The label name of each branch target (`l<N>`), numbered in order of first use; a
+/// `variant_switch` uses the targets of its jump table, in order.
+pub(super) fn branch_labels(code: &CodeUnit) -> HashMap<CodeOffset, String> {
     let mut labels = HashMap::new();
-    for target in code.iter().filter_map(Bytecode::branch_target) {
+    let mut add = |target: CodeOffset| {
         let next = labels.len();
         labels.entry(target).or_insert_with(|| format!("l{next}"));
+    };
+    for instr in &code.code {
+        match instr {
+            Bytecode::VariantSwitch(table) => {
+                let targets = code.jump_tables.get(table.idx()).map(|t| &t.targets[..]);
+                targets.unwrap_or(&[]).iter().for_each(|t| add(*t));
+            }
+            other => other.branch_target().into_iter().for_each(&mut add),
+        }
     }
     labels
 }
@@ -120,10 +36,14 @@ impl Printer<'_> {
     pub(super) fn instruction(
         &self,
         instr: &Bytecode,
+        jump_tables: &[VariantJumpTable],
         labels: &HashMap<CodeOffset, String>,
     ) -> Result<String, DisasmError> {
-        let name = mnemonic(instr.opcode());
-        let operands = self.operands(instr, labels)?;
+        let name = instr.opcode().mnemonic();
+        let operands = match instr {
+            Bytecode::VariantSwitch(table) => Some(self.switch(*table, jump_tables, labels)?),
+            _ => self.operands(instr, labels)?,
+        };
         Ok(match operands {
             None => name.to_string(),
             Some(ops) if instr.opcode() == Opcode::LdConst => format!("{name}{ops}"),
@@ -210,6 +130,22 @@ impl Printer<'_> {
             | B::VecPushBack(s)
             | B::VecPopBack(s)
             | B::VecSwap(s) => self.vec_type(*s),
+            B::SuiPackVariant(h)
+            | B::SuiUnpackVariant(h)
+            | B::SuiUnpackVariantImmRef(h)
+            | B::SuiUnpackVariantMutRef(h) => {
+                let handle = self.tables.variant_handle(*h)?;
+                self.sui_variant(handle.enum_def, handle.variant, &[])
+            }
+            B::SuiPackVariantGeneric(i)
+            | B::SuiUnpackVariantGeneric(i)
+            | B::SuiUnpackVariantGenericImmRef(i)
+            | B::SuiUnpackVariantGenericMutRef(i) => {
+                let handle = self.tables.variant_instantiation_handle(*i)?;
+                let inst = self.tables.enum_def_instantiation(handle.enum_def)?;
+                let args = self.tables.signature(inst.type_parameters)?;
+                self.sui_variant(inst.def, handle.variant, args)
+            }
             _ => return Ok(None),
         };
         text.map(Some)
@@ -316,6 +252,50 @@ impl Printer<'_> {
         }
     }
 
+    /// `E, l0, l1` of a `variant_switch`: the enum, then each variant's target.
+    fn switch(
+        &self,
+        table: VariantJumpTableIndex,
+        jump_tables: &[VariantJumpTable],
+        labels: &HashMap<CodeOffset, String>,
+    ) -> Result<String, DisasmError> {
+        let table = jump_tables
+            .get(table.idx())
+            .ok_or(DisasmError::IndexOutOfBounds {
+                kind: IndexKind::VariantJumpTable,
+                index: table.idx(),
+            })?;
+        let mut text = self.enum_name(table.head_enum)?.to_string();
+        for target in &table.targets {
+            text.push_str(", ");
+            text.push_str(&label(labels, *target));
+        }
+        Ok(text)
+    }
+
+    /// The name of a Sui enum of this module.
+    fn enum_name(&self, def: EnumDefinitionIndex) -> Result<&str, DisasmError> {
+        let def = self.tables.enum_def(def)?;
+        let handle = self.tables.struct_handle(def.enum_handle)?;
+        self.tables.identifier(handle.name)
+    }
+
+    /// `E<A>, Variant` of a Sui variant instruction.
+    fn sui_variant(
+        &self,
+        def: EnumDefinitionIndex,
+        tag: VariantIndex,
+        args: &[SignatureToken],
+    ) -> Result<String, DisasmError> {
+        let variants = &self.tables.enum_def(def)?.variants;
+        let variant = match variants.get(usize::from(tag)) {
+            Some(v) => self.tables.identifier(v.name)?,
+            None => VARIANT_INDEX_ERROR,
+        };
+        let name = self.enum_name(def)?;
+        Ok(format!("{name}{}, {variant}", self.type_args(args)?))
+    }
+
     /// `<T>` of a vector instruction, whose signature must hold exactly one type.
     fn vec_type(&self, sig: SignatureIndex) -> Result<String, DisasmError> {
         match self.tables.signature(sig)? {
@@ -369,6 +349,10 @@ mod tests {
             Bytecode::BrFalse(3),
             Bytecode::Ret,
         ];
+        let code = CodeUnit {
+            code: code.to_vec(),
+            ..CodeUnit::default()
+        };
         let labels = branch_labels(&code);
         assert_eq!(labels.get(&3).map(String::as_str), Some("l0"));
         assert_eq!(labels.get(&1).map(String::as_str), Some("l1"));
@@ -376,8 +360,19 @@ mod tests {
     }
 
     #[test]
-    fn mnemonics_cover_the_88_names() {
-        let names: HashSet<&str> = Opcode::ALL.iter().map(|op| mnemonic(*op)).collect();
-        assert_eq!(names.len(), 88);
+    fn mnemonics_cover_the_88_aptos_names_and_3_of_sui() {
+        let names = |flavor: Flavor| -> HashSet<&str> {
+            Opcode::ALL
+                .iter()
+                .filter(|op| op.encoding(flavor).is_some())
+                .map(|op| op.mnemonic())
+                .collect()
+        };
+        assert_eq!(names(Flavor::Aptos).len(), 88);
+        let all: HashSet<&str> = names(Flavor::Aptos)
+            .union(&names(Flavor::Sui))
+            .copied()
+            .collect();
+        assert_eq!(all.len(), 91);
     }
 }

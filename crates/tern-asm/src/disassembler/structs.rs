@@ -35,6 +35,28 @@ impl Printer<'_> {
         Ok(())
     }
 
+    /// One Sui enum block, with the empty line that ends it.
+    pub(super) fn enum_block(
+        &self,
+        out: &mut String,
+        def: &EnumDefinition,
+    ) -> Result<(), DisasmError> {
+        let handle = self.tables.struct_handle(def.enum_handle)?;
+        let name = self.tables.identifier(handle.name)?;
+        let tparams = struct_type_params(&handle.type_parameters);
+        let _ = write!(out, "enum {name}{tparams}");
+        if !handle.abilities.is_empty() {
+            let _ = write!(out, " has {}", abilities(handle.abilities));
+        }
+        out.push('\n');
+        for variant in &def.variants {
+            let _ = writeln!(out, "  {}", self.tables.identifier(variant.name)?);
+            self.fields(out, &variant.fields, "    ")?;
+        }
+        out.push('\n');
+        Ok(())
+    }
+
     fn fields(
         &self,
         out: &mut String,

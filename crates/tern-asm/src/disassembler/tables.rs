@@ -24,6 +24,10 @@ pub(super) struct Tables<'a> {
     pub(super) variant_field_instantiations: &'a [VariantFieldInstantiation],
     pub(super) struct_variant_handles: &'a [StructVariantHandle],
     pub(super) struct_variant_instantiations: &'a [StructVariantInstantiation],
+    pub(super) enum_defs: &'a [EnumDefinition],
+    pub(super) enum_def_instantiations: &'a [EnumDefInstantiation],
+    pub(super) variant_handles: &'a [VariantHandle],
+    pub(super) variant_instantiation_handles: &'a [VariantInstantiationHandle],
     /// The module's own handle; `None` for a script.
     pub(super) self_handle: Option<ModuleHandleIndex>,
 }
@@ -55,6 +59,10 @@ impl<'a> Tables<'a> {
             variant_field_instantiations: &m.variant_field_instantiations,
             struct_variant_handles: &m.struct_variant_handles,
             struct_variant_instantiations: &m.struct_variant_instantiations,
+            enum_defs: &m.enum_defs,
+            enum_def_instantiations: &m.enum_def_instantiations,
+            variant_handles: &m.variant_handles,
+            variant_instantiation_handles: &m.variant_instantiation_handles,
             self_handle: Some(m.self_module_handle_idx),
         }
     }
@@ -78,6 +86,10 @@ impl<'a> Tables<'a> {
             variant_field_instantiations: &[],
             struct_variant_handles: &[],
             struct_variant_instantiations: &[],
+            enum_defs: &[],
+            enum_def_instantiations: &[],
+            variant_handles: &[],
+            variant_instantiation_handles: &[],
             self_handle: None,
         }
     }
@@ -221,6 +233,42 @@ impl<'a> Tables<'a> {
     }
 
     /// The id (address, name) of a module handle.
+    pub(super) fn enum_def(
+        &self,
+        idx: EnumDefinitionIndex,
+    ) -> Result<&'a EnumDefinition, DisasmError> {
+        get(self.enum_defs, idx.idx(), IndexKind::EnumDefinition)
+    }
+
+    pub(super) fn enum_def_instantiation(
+        &self,
+        idx: EnumDefInstantiationIndex,
+    ) -> Result<&'a EnumDefInstantiation, DisasmError> {
+        get(
+            self.enum_def_instantiations,
+            idx.idx(),
+            IndexKind::EnumDefInstantiation,
+        )
+    }
+
+    pub(super) fn variant_handle(
+        &self,
+        idx: VariantHandleIndex,
+    ) -> Result<&'a VariantHandle, DisasmError> {
+        get(self.variant_handles, idx.idx(), IndexKind::VariantHandle)
+    }
+
+    pub(super) fn variant_instantiation_handle(
+        &self,
+        idx: VariantInstantiationHandleIndex,
+    ) -> Result<&'a VariantInstantiationHandle, DisasmError> {
+        get(
+            self.variant_instantiation_handles,
+            idx.idx(),
+            IndexKind::VariantInstantiationHandle,
+        )
+    }
+
     pub(super) fn module_id(&self, idx: ModuleHandleIndex) -> Result<ModuleKey<'a>, DisasmError> {
         let handle = self.module_handle(idx)?;
         Ok(ModuleKey {

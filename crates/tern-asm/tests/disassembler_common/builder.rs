@@ -161,6 +161,7 @@ impl Builder {
         let code = code.map(|(locals, code)| CodeUnit {
             locals: self.sig(locals),
             code,
+            jump_tables: vec![],
         });
         self.m.function_defs.push(FunctionDefinition {
             function,
@@ -210,7 +211,11 @@ impl Builder {
             address_identifiers: m.address_identifiers,
             constant_pool: m.constant_pool,
             metadata: vec![],
-            code: CodeUnit { locals, code },
+            code: CodeUnit {
+                locals,
+                code,
+                jump_tables: vec![],
+            },
             type_parameters,
             parameters: params,
             access_specifiers: None,

@@ -1,208 +1,165 @@
-//! Instructions with operands chosen inside the tables of the module being generated.
+//! Instructions with operands chosen inside the tables of the module being generated, built
+//! from the instruction table.
 
 use crate::index::*;
-use crate::instruction::{Bytecode, ClosureMask, Opcode};
-use tern_primitives::{I256, U256};
+use crate::instruction::{Bytecode, ClosureMask, Opcode, OperandKind};
+use tern_primitives::{Flavor, I256, U256};
 
-/// What an instruction's index operand points into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OperandKind {
-    /// No index operand (immediates are free).
-    None,
-    /// A local variable.
-    Local,
-    /// A branch target.
-    Branch,
-    /// The constant pool.
-    Constant,
-    /// Field handles.
-    FieldHandle,
-    /// Field instantiations.
-    FieldInstantiation,
-    /// Function handles.
-    FunctionHandle,
-    /// Function instantiations.
-    FunctionInstantiation,
-    /// Struct definitions.
-    StructDefinition,
-    /// Struct definition instantiations.
-    StructDefInstantiation,
-    /// Signatures.
-    Signature,
-    /// Variant field handles.
-    VariantFieldHandle,
-    /// Variant field instantiations.
-    VariantFieldInstantiation,
-    /// Struct variant handles.
-    StructVariantHandle,
-    /// Struct variant instantiations.
-    StructVariantInstantiation,
+/// The operand of `op` that indexes a table (or a local, or a branch target), if any.
+pub fn operand_kind(op: Opcode) -> Option<OperandKind> {
+    op.operand_kinds()
+        .iter()
+        .copied()
+        .find(|k| !is_immediate(*k))
 }
 
-/// The kind of the index operand of `op`.
-pub fn operand_kind(op: Opcode) -> OperandKind {
+/// Whether an operand kind is an immediate value (any value is valid).
+fn is_immediate(kind: OperandKind) -> bool {
     use OperandKind as K;
-    match op as u8 {
-        0x03..=0x05 => K::Branch,
-        0x07 => K::Constant,
-        0x0A..=0x0E => K::Local,
-        0x0F | 0x10 => K::FieldHandle,
-        0x11 | 0x58 => K::FunctionHandle,
-        0x12 | 0x13 | 0x29..=0x2D => K::StructDefinition,
-        0x36 | 0x37 => K::FieldInstantiation,
-        0x38 | 0x59 => K::FunctionInstantiation,
-        0x39..=0x3F => K::StructDefInstantiation,
-        0x40..=0x47 | 0x5A => K::Signature,
-        0x4E | 0x4F => K::VariantFieldHandle,
-        0x50 | 0x51 => K::VariantFieldInstantiation,
-        0x52 | 0x54 | 0x56 => K::StructVariantHandle,
-        0x53 | 0x55 | 0x57 => K::StructVariantInstantiation,
-        _ => K::None,
-    }
+    matches!(
+        kind,
+        K::U8
+            | K::U16
+            | K::U32
+            | K::U64
+            | K::U128
+            | K::U256
+            | K::I8
+            | K::I16
+            | K::I32
+            | K::I64
+            | K::I128
+            | K::I256
+            | K::Count
+            | K::Mask
+    )
 }
 
-/// Builds the instruction `op` with the given raw operands: `index` for every index operand
-/// (truncated to `u8` for locals), `imm` for u64-sized immediates, counts and closure masks,
-/// `wide` for the bytes of every other immediate.
-pub fn instruction_with_operands(op: Opcode, index: u16, imm: u64, wide: [u8; 32]) -> Bytecode {
-    use Bytecode as B;
-    let local = index as u8;
-    let mut b16 = [0u8; 16];
-    b16.copy_from_slice(wide.get(..16).unwrap_or(&[0; 16]));
-    let w128 = u128::from_le_bytes(b16);
-    match op {
-        Opcode::BrTrue => B::BrTrue(index),
-        Opcode::BrFalse => B::BrFalse(index),
-        Opcode::Branch => B::Branch(index),
-        Opcode::LdU64 => B::LdU64(imm),
-        Opcode::LdConst => B::LdConst(ConstantPoolIndex(index)),
-        Opcode::CopyLoc => B::CopyLoc(local),
-        Opcode::MoveLoc => B::MoveLoc(local),
-        Opcode::StLoc => B::StLoc(local),
-        Opcode::MutBorrowLoc => B::MutBorrowLoc(local),
-        Opcode::ImmBorrowLoc => B::ImmBorrowLoc(local),
-        Opcode::MutBorrowField => B::MutBorrowField(FieldHandleIndex(index)),
-        Opcode::ImmBorrowField => B::ImmBorrowField(FieldHandleIndex(index)),
-        Opcode::Call => B::Call(FunctionHandleIndex(index)),
-        Opcode::Pack => B::Pack(StructDefinitionIndex(index)),
-        Opcode::Unpack => B::Unpack(StructDefinitionIndex(index)),
-        Opcode::Exists => B::Exists(StructDefinitionIndex(index)),
-        Opcode::MutBorrowGlobal => B::MutBorrowGlobal(StructDefinitionIndex(index)),
-        Opcode::ImmBorrowGlobal => B::ImmBorrowGlobal(StructDefinitionIndex(index)),
-        Opcode::MoveFrom => B::MoveFrom(StructDefinitionIndex(index)),
-        Opcode::MoveTo => B::MoveTo(StructDefinitionIndex(index)),
-        Opcode::LdU8 => B::LdU8(wide[0]),
-        Opcode::LdU128 => B::LdU128(Box::new(w128)),
-        Opcode::MutBorrowFieldGeneric => B::MutBorrowFieldGeneric(FieldInstantiationIndex(index)),
-        Opcode::ImmBorrowFieldGeneric => B::ImmBorrowFieldGeneric(FieldInstantiationIndex(index)),
-        Opcode::CallGeneric => B::CallGeneric(FunctionInstantiationIndex(index)),
-        _ => generic_and_newer(op, index, imm, wide, w128),
+/// The first `N` bytes of `wide`.
+fn bytes<const N: usize>(wide: &[u8; 32]) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (o, w) in out.iter_mut().zip(wide.iter()) {
+        *o = *w;
     }
+    out
 }
 
-/// The second half of [`instruction_with_operands`] (opcodes 0x39 and up, plus nullary ones).
-fn generic_and_newer(op: Opcode, index: u16, imm: u64, wide: [u8; 32], w128: u128) -> Bytecode {
-    use Bytecode as B;
-    let sdi = StructDefInstantiationIndex(index);
-    let sig = SignatureIndex(index);
-    let svh = StructVariantHandleIndex(index);
-    let svi = StructVariantInstantiationIndex(index);
-    match op {
-        Opcode::PackGeneric => B::PackGeneric(sdi),
-        Opcode::UnpackGeneric => B::UnpackGeneric(sdi),
-        Opcode::ExistsGeneric => B::ExistsGeneric(sdi),
-        Opcode::MutBorrowGlobalGeneric => B::MutBorrowGlobalGeneric(sdi),
-        Opcode::ImmBorrowGlobalGeneric => B::ImmBorrowGlobalGeneric(sdi),
-        Opcode::MoveFromGeneric => B::MoveFromGeneric(sdi),
-        Opcode::MoveToGeneric => B::MoveToGeneric(sdi),
-        Opcode::VecPack => B::VecPack(sig, imm),
-        Opcode::VecLen => B::VecLen(sig),
-        Opcode::VecImmBorrow => B::VecImmBorrow(sig),
-        Opcode::VecMutBorrow => B::VecMutBorrow(sig),
-        Opcode::VecPushBack => B::VecPushBack(sig),
-        Opcode::VecPopBack => B::VecPopBack(sig),
-        Opcode::VecUnpack => B::VecUnpack(sig, imm),
-        Opcode::VecSwap => B::VecSwap(sig),
-        Opcode::LdU16 => B::LdU16(w128 as u16),
-        Opcode::LdU32 => B::LdU32(w128 as u32),
-        Opcode::LdU256 => B::LdU256(Box::new(U256::from_le_bytes(wide))),
-        Opcode::ImmBorrowVariantField => B::ImmBorrowVariantField(VariantFieldHandleIndex(index)),
-        Opcode::MutBorrowVariantField => B::MutBorrowVariantField(VariantFieldHandleIndex(index)),
-        Opcode::ImmBorrowVariantFieldGeneric => {
-            B::ImmBorrowVariantFieldGeneric(VariantFieldInstantiationIndex(index))
-        }
-        Opcode::MutBorrowVariantFieldGeneric => {
-            B::MutBorrowVariantFieldGeneric(VariantFieldInstantiationIndex(index))
-        }
-        Opcode::PackVariant => B::PackVariant(svh),
-        Opcode::PackVariantGeneric => B::PackVariantGeneric(svi),
-        Opcode::UnpackVariant => B::UnpackVariant(svh),
-        Opcode::UnpackVariantGeneric => B::UnpackVariantGeneric(svi),
-        Opcode::TestVariant => B::TestVariant(svh),
-        Opcode::TestVariantGeneric => B::TestVariantGeneric(svi),
-        Opcode::PackClosure => B::PackClosure(FunctionHandleIndex(index), ClosureMask(imm)),
-        Opcode::PackClosureGeneric => {
-            B::PackClosureGeneric(FunctionInstantiationIndex(index), ClosureMask(imm))
-        }
-        Opcode::CallClosure => B::CallClosure(sig),
-        Opcode::LdI8 => B::LdI8(w128 as i8),
-        Opcode::LdI16 => B::LdI16(w128 as i16),
-        Opcode::LdI32 => B::LdI32(w128 as i32),
-        Opcode::LdI64 => B::LdI64(w128 as i64),
-        Opcode::LdI128 => B::LdI128(Box::new(w128 as i128)),
-        Opcode::LdI256 => B::LdI256(Box::new(I256::from_le_bytes(wide))),
-        _ => nullary(op),
-    }
+/// Builds one operand of the given kind from the raw material.
+macro_rules! arb_operand {
+    ($index:ident, $imm:ident, $wide:ident, Offset) => {
+        $index
+    };
+    ($index:ident, $imm:ident, $wide:ident, Local) => {
+        $index as u8
+    };
+    ($index:ident, $imm:ident, $wide:ident, U8) => {
+        $wide[0]
+    };
+    ($index:ident, $imm:ident, $wide:ident, U16) => {
+        u16::from_le_bytes(bytes(&$wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, U32) => {
+        u32::from_le_bytes(bytes(&$wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, U64) => {
+        $imm
+    };
+    ($index:ident, $imm:ident, $wide:ident, U128) => {
+        Box::new(u128::from_le_bytes(bytes(&$wide)))
+    };
+    ($index:ident, $imm:ident, $wide:ident, U256) => {
+        Box::new(U256::from_le_bytes($wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, I8) => {
+        i8::from_le_bytes(bytes(&$wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, I16) => {
+        i16::from_le_bytes(bytes(&$wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, I32) => {
+        i32::from_le_bytes(bytes(&$wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, I64) => {
+        i64::from_le_bytes(bytes(&$wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, I128) => {
+        Box::new(i128::from_le_bytes(bytes(&$wide)))
+    };
+    ($index:ident, $imm:ident, $wide:ident, I256) => {
+        Box::new(I256::from_le_bytes($wide))
+    };
+    ($index:ident, $imm:ident, $wide:ident, Count) => {
+        $imm
+    };
+    ($index:ident, $imm:ident, $wide:ident, Mask) => {
+        ClosureMask($imm)
+    };
+    ($index:ident, $imm:ident, $wide:ident, Constant) => {
+        ConstantPoolIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, Signature) => {
+        SignatureIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, FieldHandle) => {
+        FieldHandleIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, FieldInst) => {
+        FieldInstantiationIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, FunctionHandle) => {
+        FunctionHandleIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, FunctionInst) => {
+        FunctionInstantiationIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, StructDef) => {
+        StructDefinitionIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, StructDefInst) => {
+        StructDefInstantiationIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, VariantFieldHandle) => {
+        VariantFieldHandleIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, VariantFieldInst) => {
+        VariantFieldInstantiationIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, StructVariantHandle) => {
+        StructVariantHandleIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, StructVariantInst) => {
+        StructVariantInstantiationIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, VariantHandle) => {
+        VariantHandleIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, VariantInst) => {
+        VariantInstantiationHandleIndex($index)
+    };
+    ($index:ident, $imm:ident, $wide:ident, JumpTable) => {
+        VariantJumpTableIndex($index)
+    };
 }
 
-/// The instructions without operands.
-fn nullary(op: Opcode) -> Bytecode {
-    use Bytecode as B;
-    match op {
-        Opcode::Pop => B::Pop,
-        Opcode::Ret => B::Ret,
-        Opcode::LdTrue => B::LdTrue,
-        Opcode::LdFalse => B::LdFalse,
-        Opcode::ReadRef => B::ReadRef,
-        Opcode::WriteRef => B::WriteRef,
-        Opcode::Add => B::Add,
-        Opcode::Sub => B::Sub,
-        Opcode::Mul => B::Mul,
-        Opcode::Mod => B::Mod,
-        Opcode::Div => B::Div,
-        Opcode::BitOr => B::BitOr,
-        Opcode::BitAnd => B::BitAnd,
-        Opcode::Xor => B::Xor,
-        Opcode::Or => B::Or,
-        Opcode::And => B::And,
-        Opcode::Not => B::Not,
-        Opcode::Eq => B::Eq,
-        Opcode::Neq => B::Neq,
-        Opcode::Lt => B::Lt,
-        Opcode::Gt => B::Gt,
-        Opcode::Le => B::Le,
-        Opcode::Ge => B::Ge,
-        Opcode::Abort => B::Abort,
-        Opcode::FreezeRef => B::FreezeRef,
-        Opcode::Shl => B::Shl,
-        Opcode::Shr => B::Shr,
-        Opcode::CastU8 => B::CastU8,
-        Opcode::CastU64 => B::CastU64,
-        Opcode::CastU128 => B::CastU128,
-        Opcode::CastU16 => B::CastU16,
-        Opcode::CastU32 => B::CastU32,
-        Opcode::CastU256 => B::CastU256,
-        Opcode::CastI8 => B::CastI8,
-        Opcode::CastI16 => B::CastI16,
-        Opcode::CastI32 => B::CastI32,
-        Opcode::CastI64 => B::CastI64,
-        Opcode::CastI128 => B::CastI128,
-        Opcode::CastI256 => B::CastI256,
-        Opcode::Negate => B::Negate,
-        Opcode::AbortMsg => B::AbortMsg,
-        _ => B::Nop,
-    }
+macro_rules! define_with_operands {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident $( ( $($field:ident : $kind:ident),+ ) )? $mnemonic:literal
+        aptos $aptos:tt sui $sui:tt trace $trace:tt stack $stack:tt;
+    )*) => {
+        /// Builds the instruction `op` with the given raw operands: `index` for every index
+        /// operand (truncated to `u8` for locals), `imm` for u64-sized immediates, counts and
+        /// closure masks, `wide` for the bytes of every other immediate.
+        pub fn instruction_with_operands(op: Opcode, index: u16, imm: u64, wide: [u8; 32]) -> Bytecode {
+            let _ = (index, imm, wide);
+            match op {
+                $( Opcode::$name => Bytecode::$name $( ( $( arb_operand!(index, imm, wide, $kind) ),+ ) )?, )*
+            }
+        }
+    };
 }
+
+crate::for_each_instruction!(define_with_operands);
 
 /// Sizes of the tables instructions may refer to, for one code unit.
 #[derive(Debug, Clone, Copy, Default)]
@@ -238,32 +195,51 @@ pub struct CodeContext {
 }
 
 impl CodeContext {
-    /// The number of valid targets for an operand kind.
-    pub fn size(&self, kind: OperandKind) -> usize {
+    /// The number of valid targets for the index operand of an instruction (1 when it has
+    /// none; 0 for the Sui-only tables, which Aptos modules do not have).
+    pub fn size(&self, kind: Option<OperandKind>) -> usize {
         use OperandKind as K;
+        let Some(kind) = kind else { return 1 };
         match kind {
-            K::None => 1,
             K::Local => self.locals,
-            K::Branch => self.code_len,
+            K::Offset => self.code_len,
             K::Constant => self.constants,
             K::FieldHandle => self.field_handles,
-            K::FieldInstantiation => self.field_instantiations,
+            K::FieldInst => self.field_instantiations,
             K::FunctionHandle => self.function_handles,
-            K::FunctionInstantiation => self.function_instantiations,
-            K::StructDefinition => self.struct_defs,
-            K::StructDefInstantiation => self.struct_def_instantiations,
+            K::FunctionInst => self.function_instantiations,
+            K::StructDef => self.struct_defs,
+            K::StructDefInst => self.struct_def_instantiations,
             K::Signature => self.signatures,
             K::VariantFieldHandle => self.variant_field_handles,
-            K::VariantFieldInstantiation => self.variant_field_instantiations,
+            K::VariantFieldInst => self.variant_field_instantiations,
             K::StructVariantHandle => self.struct_variant_handles,
-            K::StructVariantInstantiation => self.struct_variant_instantiations,
+            K::StructVariantInst => self.struct_variant_instantiations,
+            K::VariantHandle | K::VariantInst | K::JumpTable => 0,
+            K::U8
+            | K::U16
+            | K::U32
+            | K::U64
+            | K::U128
+            | K::U256
+            | K::I8
+            | K::I16
+            | K::I32
+            | K::I64
+            | K::I128
+            | K::I256
+            | K::Count
+            | K::Mask => 1,
         }
     }
 
-    /// The instruction `Opcode::ALL[op % 104]` with an in-range index operand (`Nop` when the
+    /// The `op % 104`-th Aptos instruction with an in-range index operand (`Nop` when the
     /// table it needs is empty).
     pub fn instruction(&self, op: usize, pick: u64, imm: u64, wide: [u8; 32]) -> Bytecode {
-        let op = Opcode::ALL[op % Opcode::ALL.len()];
+        let aptos = aptos_opcodes();
+        let Some(op) = aptos.get(op % aptos.len().max(1)).copied() else {
+            return Bytecode::Nop;
+        };
         let size = self.size(operand_kind(op)).min(usize::from(u16::MAX) + 1);
         if size == 0 {
             return Bytecode::Nop;
@@ -271,4 +247,16 @@ impl CodeContext {
         let index = (pick % size as u64) as u16;
         instruction_with_operands(op, index, imm, wide)
     }
+}
+
+/// The Aptos instructions in opcode order.
+fn aptos_opcodes() -> &'static [Opcode] {
+    static APTOS: std::sync::OnceLock<Vec<Opcode>> = std::sync::OnceLock::new();
+    APTOS.get_or_init(|| {
+        Opcode::ALL
+            .iter()
+            .copied()
+            .filter(|op| op.encoding(Flavor::Aptos).is_some())
+            .collect()
+    })
 }

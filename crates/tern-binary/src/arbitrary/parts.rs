@@ -422,6 +422,7 @@ fn assemble(shape: Shape, g1: G1, g2: G2, g3: G3) -> Parts {
     let (constant_pool, metadata, function_handles, fi, struct_defs, sdi) = g2;
     let ((fli, field_handles), friends, (vfi, vfh), (svi, svh), fdef_heads) = g3;
     let module = CompiledModule {
+        flavor: tern_primitives::Flavor::Aptos,
         version: crate::VERSION_MAX,
         self_module_handle_idx: ModuleHandleIndex(self_idx),
         module_handles: module_handles(mh),
@@ -458,6 +459,10 @@ fn assemble(shape: Shape, g1: G1, g2: G2, g3: G3) -> Parts {
             handle: StructVariantHandleIndex(a),
             type_parameters: SignatureIndex(b),
         }),
+        enum_defs: Vec::new(),
+        enum_def_instantiations: Vec::new(),
+        variant_handles: Vec::new(),
+        variant_instantiation_handles: Vec::new(),
     };
     Parts {
         shape,
@@ -492,6 +497,7 @@ fn arb_code_unit(
                 .into_iter()
                 .map(|(op, pick, imm, wide)| c.instruction(op, pick, imm, wide))
                 .collect(),
+            jump_tables: vec![],
         })
     })
 }

@@ -8,7 +8,7 @@ use crate::index::{IndexKind, LocalIndex, SignatureIndex};
 use crate::instruction::Bytecode;
 use crate::model::{CodeUnit, CompiledModule, CompiledScript};
 use std::fmt;
-use tern_primitives::StatusCode;
+use tern_primitives::{Flavor, StatusCode};
 
 /// The most locals (parameters included) a function may have.
 const LOCALS_MAX: usize = LocalIndex::MAX as usize;
@@ -111,8 +111,51 @@ impl<'a> CodeChecker<'a> {
         }
         signature_type_params(t, code.locals, self.type_params, site, &"locals")?;
         self.code_len = code.code.len();
+        let flavor = self.module.map_or(Flavor::Aptos, |m| m.flavor);
         for (pc, instr) in code.code.iter().enumerate() {
-            self.instruction(pc, instr)?;
+            if instr.opcode().encoding(flavor).is_none() {
+                return Err(site.at(pc).error(
+                    StatusCode::UNKNOWN_OPCODE,
+                    format_args!(
+                        "{} is not an instruction of the {flavor} flavor",
+                        OpName(instr)
+                    ),
+                ));
+            }
+            self.instruction(pc, instr, code)?;
+        }
+        self.jump_tables(code)
+    }
+
+    /// Sui: each jump table switches on an enum of this module, has one target per variant and
+    /// every target is an instruction of the code unit.
+    fn jump_tables(&self, code: &CodeUnit) -> BinaryResult<()> {
+        let (Some(m), false) = (self.module, code.jump_tables.is_empty()) else {
+            return Ok(());
+        };
+        for table in &code.jump_tables {
+            let head = table.head_enum.idx();
+            self.site.check(
+                "jump table enum index",
+                head,
+                m.enum_defs.len(),
+                "enum definitions",
+            )?;
+            let variants = m.enum_defs.get(head).map_or(0, |d| d.variants.len());
+            if table.targets.len() != variants {
+                return Err(self.site.error(
+                    StatusCode::INVALID_ENUM_SWITCH,
+                    format_args!(
+                        "Jump table length {} does not equal number of variants {variants}",
+                        table.targets.len()
+                    ),
+                ));
+            }
+            for target in &table.targets {
+                let target = usize::from(*target);
+                self.site
+                    .check("jump table target", target, self.code_len, "instructions")?;
+            }
         }
         Ok(())
     }
@@ -120,7 +163,7 @@ impl<'a> CodeChecker<'a> {
     /// Checks the operands of one instruction (one flat dispatch: this runs for every
     /// instruction of every function).
     #[inline]
-    fn instruction(&self, pc: usize, instr: &Bytecode) -> BinaryResult<()> {
+    fn instruction(&self, pc: usize, instr: &Bytecode, code: &CodeUnit) -> BinaryResult<()> {
         use Bytecode as B;
         let t = self.t;
         match instr {
@@ -212,7 +255,88 @@ impl<'a> CodeChecker<'a> {
                     self.generic(pc, instr, rows, i.idx(), unit, |r| r.type_parameters)
                 })
             }
-            _ => Ok(()),
+            B::SuiPackVariant(i)
+            | B::SuiUnpackVariant(i)
+            | B::SuiUnpackVariantImmRef(i)
+            | B::SuiUnpackVariantMutRef(i) => self.in_module(|m| {
+                let len = m.variant_handles.len();
+                self.operand(pc, instr, i.idx(), len, "variant handles")
+            }),
+            B::SuiPackVariantGeneric(i)
+            | B::SuiUnpackVariantGeneric(i)
+            | B::SuiUnpackVariantGenericImmRef(i)
+            | B::SuiUnpackVariantGenericMutRef(i) => self.in_module(|m| {
+                let rows = &m.variant_instantiation_handles;
+                let unit = "variant instantiation handles";
+                self.operand(pc, instr, i.idx(), rows.len(), unit)?;
+                // The enum instantiations were checked before the code.
+                let sig = rows
+                    .get(i.idx())
+                    .and_then(|h| m.enum_def_instantiations.get(h.enum_def.idx()))
+                    .map(|inst| inst.type_parameters);
+                match sig {
+                    Some(sig) => self.type_args(pc, instr, sig),
+                    None => Ok(()),
+                }
+            }),
+            B::VariantSwitch(i) => {
+                let len = code.jump_tables.len();
+                self.operand(pc, instr, i.idx(), len, "jump tables")
+            }
+            B::Pop
+            | B::Ret
+            | B::LdU8(_)
+            | B::LdU16(_)
+            | B::LdU32(_)
+            | B::LdU64(_)
+            | B::LdU128(_)
+            | B::LdU256(_)
+            | B::LdI8(_)
+            | B::LdI16(_)
+            | B::LdI32(_)
+            | B::LdI64(_)
+            | B::LdI128(_)
+            | B::LdI256(_)
+            | B::LdTrue
+            | B::LdFalse
+            | B::ReadRef
+            | B::WriteRef
+            | B::FreezeRef
+            | B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And
+            | B::Not
+            | B::Eq
+            | B::Neq
+            | B::Lt
+            | B::Gt
+            | B::Le
+            | B::Ge
+            | B::Shl
+            | B::Shr
+            | B::Abort
+            | B::AbortMsg
+            | B::Nop
+            | B::CastU8
+            | B::CastU16
+            | B::CastU32
+            | B::CastU64
+            | B::CastU128
+            | B::CastU256
+            | B::CastI8
+            | B::CastI16
+            | B::CastI32
+            | B::CastI64
+            | B::CastI128
+            | B::CastI256
+            | B::Negate => Ok(()),
         }
     }
 

@@ -369,3 +369,95 @@ pub(super) fn struct_variant_handles(m: &CompiledModule) -> BinaryResult<()> {
     }
     Ok(())
 }
+
+/// Sui: enum definitions: handle, then each variant's name and fields (Sui's deserializer
+/// already refuses an enum without variants).
+pub(super) fn enum_defs(t: &Tables<'_>, m: &CompiledModule) -> BinaryResult<()> {
+    for (row, def) in m.enum_defs.iter().enumerate() {
+        let site = Site::entry(IndexKind::EnumDefinition, row);
+        let handle = def.enum_handle.idx();
+        site.check(
+            "enum handle index",
+            handle,
+            t.struct_handles.len(),
+            "datatype handles",
+        )?;
+        let count = t
+            .struct_handles
+            .get(handle)
+            .map_or(0, |h| h.type_parameters.len());
+        for (v, variant) in def.variants.iter().enumerate() {
+            let name = variant.name.idx();
+            if name >= t.identifiers.len() {
+                let what = format_args!("variant {v} name identifier index");
+                return Err(site.out_of_bounds(what, name, t.identifiers.len(), "identifiers"));
+            }
+            field_defs(t, site, Some(v), &variant.fields, count)?;
+        }
+    }
+    Ok(())
+}
+
+/// Sui: enum definition instantiations.
+pub(super) fn enum_def_instantiations(t: &Tables<'_>, m: &CompiledModule) -> BinaryResult<()> {
+    for (row, inst) in m.enum_def_instantiations.iter().enumerate() {
+        let site = Site::entry(IndexKind::EnumDefInstantiation, row);
+        site.check(
+            "enum definition index",
+            inst.def.idx(),
+            m.enum_defs.len(),
+            "enum definitions",
+        )?;
+        t.signature(
+            site,
+            "type arguments signature index",
+            inst.type_parameters.idx(),
+        )?;
+    }
+    Ok(())
+}
+
+/// Sui: variant handles: the enum, then the tag among its variants.
+pub(super) fn sui_variant_handles(m: &CompiledModule) -> BinaryResult<()> {
+    for (row, handle) in m.variant_handles.iter().enumerate() {
+        let site = Site::entry(IndexKind::VariantHandle, row);
+        let def = handle.enum_def.idx();
+        site.check(
+            "enum definition index",
+            def,
+            m.enum_defs.len(),
+            "enum definitions",
+        )?;
+        let variants = m.enum_defs.get(def).map_or(0, |d| d.variants.len());
+        site.check(
+            "variant tag",
+            usize::from(handle.variant),
+            variants,
+            "variants",
+        )?;
+    }
+    Ok(())
+}
+
+/// Sui: variant instantiation handles: the enum instantiation, then the tag among the
+/// variants of its enum.
+pub(super) fn sui_variant_instantiation_handles(m: &CompiledModule) -> BinaryResult<()> {
+    for (row, handle) in m.variant_instantiation_handles.iter().enumerate() {
+        let site = Site::entry(IndexKind::VariantInstantiationHandle, row);
+        let inst = handle.enum_def.idx();
+        let len = m.enum_def_instantiations.len();
+        site.check("enum instantiation index", inst, len, "enum instantiations")?;
+        let variants = m
+            .enum_def_instantiations
+            .get(inst)
+            .and_then(|i| m.enum_defs.get(i.def.idx()))
+            .map_or(0, |d| d.variants.len());
+        site.check(
+            "variant tag",
+            usize::from(handle.variant),
+            variants,
+            "variants",
+        )?;
+    }
+    Ok(())
+}

@@ -213,6 +213,7 @@ fn module() -> CompiledModule {
                 code: Some(CodeUnit {
                     locals: SignatureIndex(SIG_U64),
                     code: code_of_f(),
+                    jump_tables: vec![],
                 }),
             },
             FunctionDefinition {
@@ -223,6 +224,7 @@ fn module() -> CompiledModule {
                 code: Some(CodeUnit {
                     locals: SignatureIndex(SIG_EMPTY),
                     code: vec![Bytecode::Ret],
+                    jump_tables: vec![],
                 }),
             },
         ],
@@ -249,6 +251,7 @@ fn module() -> CompiledModule {
             handle: StructVariantHandleIndex(0),
             type_parameters: SignatureIndex(SIG_T0),
         }],
+        ..CompiledModule::default()
     }
 }
 
@@ -370,6 +373,7 @@ fn script() -> CompiledScript {
                 B::BrTrue(6),
                 B::Ret,
             ],
+            jump_tables: vec![],
         },
         type_parameters: vec![AbilitySet::EMPTY],
         parameters: SignatureIndex(SIG_F_PARAMS),

@@ -1,254 +1,260 @@
-//! Code units and the 104 instructions (spec §7).
+//! Code units and the instructions of both flavors (spec §7).
 //!
-//! Per instruction: opcode byte (EOF → MALFORMED), unknown opcode → UNKNOWN_OPCODE, version
-//! gate → MALFORMED (checked before the operands), then the operands left to right.
+//! Per instruction: opcode byte (EOF → MALFORMED), unknown opcode in the binary's flavor →
+//! UNKNOWN_OPCODE, version gate → MALFORMED (checked before the operands), Sui's deprecated
+//! global storage → DEPRECATED_BYTECODE_FORMAT, then the operands left to right, each decoded
+//! by its kind in the instruction table. A Sui v7+ code unit ends with its jump tables.
 
 use super::reader::{DeResult, Reader};
+use super::tables::Ctx;
 use crate::index::*;
 use crate::instruction::{Bytecode, ClosureMask, Opcode};
-use crate::model::CodeUnit;
-use tern_primitives::{StatusCode, I256, U256};
+use crate::model::{CodeUnit, VariantJumpTable};
+use tern_primitives::{Flavor, StatusCode};
 
-/// Reads a code unit: locals index, `uleb(65535)` instruction count, instructions.
-pub(crate) fn read_code_unit(r: &mut Reader<'_>, version: u32) -> DeResult<CodeUnit> {
+/// The largest Sui variant (instantiation) handle index an instruction may name.
+pub(crate) const VARIANT_HANDLE_INDEX_MAX: u16 = 1024;
+/// The most jump tables a Sui code unit may have (also the largest jump table index).
+pub(crate) const JUMP_TABLE_COUNT_MAX: u16 = 127;
+/// The most targets a jump table may have (Sui's variant count limit).
+const JUMP_TABLE_BRANCHES_MAX: u64 = 127;
+/// The flag of a "full" jump table, Sui's only kind.
+const JUMP_TABLE_FULL: u8 = 0x01;
+
+/// Reads a code unit: locals index, `uleb(65535)` instruction count, instructions, and in a Sui
+/// v7+ binary the jump tables.
+pub(crate) fn read_code_unit(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<CodeUnit> {
     let locals = SignatureIndex(r.index()?);
     let n = r.count(u64::from(u16::MAX))?;
     let mut code = Vec::with_capacity(r.capacity_for(n, 1));
     for _ in 0..n {
-        code.push(read_instruction(r, version)?);
+        code.push(read_instruction(r, ctx)?);
     }
-    Ok(CodeUnit { locals, code })
+    let jump_tables = if ctx.flavor == Flavor::Sui && ctx.version >= 7 {
+        read_jump_tables(r)?
+    } else {
+        Vec::new()
+    };
+    Ok(CodeUnit {
+        locals,
+        code,
+        jump_tables,
+    })
 }
 
-/// Per opcode byte: 0 = unknown opcode, else the lowest version whose deserializer accepts it
-/// (the peer's gates, including the ungated 0x54/0x55).
-static OPCODE_MIN_VERSION: [u8; 256] = opcode_gates();
-
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // b <= 0x68 < 256
-const fn opcode_gates() -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut b = 1usize;
-    while b <= 0x68 {
-        table[b] = match b {
-            0x40..=0x47 => 4,
-            0x48..=0x4D => 6,
-            0x54 | 0x55 => 1,
-            0x4E..=0x57 => 7,
-            0x58..=0x5A => 8,
-            0x5B..=0x67 => 9,
-            0x68 => 10,
-            _ => 1,
+/// `uleb(127)` count, then per table: the head enum, `uleb(127)` branch count, the flag
+/// (only "full", 0x01), then that many code offsets.
+fn read_jump_tables(r: &mut Reader<'_>) -> DeResult<Vec<VariantJumpTable>> {
+    let n = r.count(u64::from(JUMP_TABLE_COUNT_MAX))?;
+    let mut tables = Vec::with_capacity(r.capacity_for(n, 3));
+    for _ in 0..n {
+        let head_enum = EnumDefinitionIndex(r.index()?);
+        let branches = r.count(JUMP_TABLE_BRANCHES_MAX)?;
+        let flag_at = r.pos();
+        let Ok(flag) = r.u8() else {
+            return Err(r.error_at(flag_at, StatusCode::MALFORMED, "Invalid jump table type"));
         };
-        b += 1;
+        if flag != JUMP_TABLE_FULL {
+            return Err(r.error_at(
+                flag_at,
+                StatusCode::UNKNOWN_JUMP_TABLE_FLAG,
+                format!("unknown jump table flag {flag:#04x}"),
+            ));
+        }
+        let mut targets = Vec::with_capacity(r.capacity_for(branches, 1));
+        for _ in 0..branches {
+            targets.push(r.index()?);
+        }
+        tables.push(VariantJumpTable { head_enum, targets });
+    }
+    Ok(tables)
+}
+
+/// Per flavor and opcode byte: the instruction and the lowest version whose deserializer
+/// accepts it (`None`: unknown in the flavor).
+static DECODE: [[Option<(Opcode, u8)>; 256]; 2] =
+    [decode_table(Flavor::Aptos), decode_table(Flavor::Sui)];
+
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)] // i < ALL.len(); bytes index 256 entries
+const fn decode_table(flavor: Flavor) -> [Option<(Opcode, u8)>; 256] {
+    let mut table = [None; 256];
+    let mut i = 0;
+    while i < Opcode::ALL.len() {
+        let op = Opcode::ALL[i];
+        if let Some(e) = op.encoding(flavor) {
+            table[e.byte as usize] = Some((op, e.min_version as u8));
+        }
+        i += 1;
     }
     table
 }
 
 /// Reads one instruction.
 #[inline]
-pub(crate) fn read_instruction(r: &mut Reader<'_>, version: u32) -> DeResult<Bytecode> {
+pub(crate) fn read_instruction(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<Bytecode> {
     let start = r.pos();
     let byte = r.u8()?;
-    // perf: one table load decides both "unknown" (gate 0) and "too new" (gate > version).
-    let gate = OPCODE_MIN_VERSION
-        .get(usize::from(byte))
-        .copied()
-        .unwrap_or(0);
-    let op = match Opcode::from_byte(byte) {
-        Some(op) if u32::from(gate).wrapping_sub(1) < version => op,
-        _ => return Err(opcode_error(r, start, byte, version)),
+    let table = match ctx.flavor {
+        Flavor::Aptos => &DECODE[0],
+        Flavor::Sui => &DECODE[1],
     };
+    // perf: one table load decides both "unknown" and "too new".
+    let op = match table.get(usize::from(byte)).copied().flatten() {
+        Some((op, gate)) if u32::from(gate) <= ctx.version => op,
+        _ => return Err(opcode_error(r, start, byte, ctx)),
+    };
+    if ctx.sui_deprecated_globals() && op.is_global_storage() {
+        return Err(r.error_at(
+            start,
+            StatusCode::DEPRECATED_BYTECODE_FORMAT,
+            "global storage operations are not supported",
+        ));
+    }
     decode(r, op)
 }
 
 /// The error for an unknown opcode (UNKNOWN_OPCODE) or one newer than the binary (MALFORMED).
 #[cold]
 #[inline(never)]
-fn opcode_error(r: &Reader<'_>, start: usize, byte: u8, version: u32) -> Box<crate::BinaryError> {
-    match Opcode::from_byte(byte) {
+fn opcode_error(r: &Reader<'_>, start: usize, byte: u8, ctx: Ctx) -> Box<crate::BinaryError> {
+    let version = ctx.version;
+    match Opcode::from_byte(ctx.flavor, byte)
+        .zip(Opcode::from_byte(ctx.flavor, byte).and_then(|op| op.min_version(ctx.flavor)))
+    {
         None => r.error_at(
             start,
             StatusCode::UNKNOWN_OPCODE,
             format!("unknown opcode {byte:#04x}"),
         ),
-        Some(op) => r.error_at(
+        Some((op, min)) => r.error_at(
             start,
             StatusCode::MALFORMED,
             format!(
-                "{} needs bytecode version {}, binary is v{version}",
+                "{} needs bytecode version {min}, binary is v{version}",
                 op.name(),
-                op.min_version()
             ),
         ),
     }
 }
 
-/// Local index operand, `uleb(255)`.
-#[inline]
-fn local(r: &mut Reader<'_>) -> DeResult<u8> {
-    r.uleb_u8(u8::MAX)
+/// Reads one operand of the given kind (the encodings of the table in `crate::isa`).
+macro_rules! read_operand {
+    ($r:ident, Offset) => {
+        $r.index()?
+    };
+    ($r:ident, Local) => {
+        $r.uleb_u8(u8::MAX)?
+    };
+    ($r:ident, Constant) => {
+        ConstantPoolIndex($r.index()?)
+    };
+    ($r:ident, U8) => {
+        $r.u8()?
+    };
+    ($r:ident, U16) => {
+        $r.u16_le()?
+    };
+    ($r:ident, U32) => {
+        u32::from_le_bytes($r.array(StatusCode::BAD_U32)?)
+    };
+    ($r:ident, U64) => {
+        u64::from_le_bytes($r.array(StatusCode::BAD_U64)?)
+    };
+    ($r:ident, U128) => {
+        Box::new(u128::from_le_bytes($r.array(StatusCode::BAD_U128)?))
+    };
+    ($r:ident, U256) => {
+        Box::new(tern_primitives::U256::from_le_bytes(
+            $r.array(StatusCode::BAD_U256)?,
+        ))
+    };
+    // Signed immediates report truncation as MALFORMED, unlike the unsigned ones.
+    ($r:ident, I8) => {
+        i8::from_le_bytes($r.array(StatusCode::MALFORMED)?)
+    };
+    ($r:ident, I16) => {
+        i16::from_le_bytes($r.array(StatusCode::MALFORMED)?)
+    };
+    ($r:ident, I32) => {
+        i32::from_le_bytes($r.array(StatusCode::MALFORMED)?)
+    };
+    ($r:ident, I64) => {
+        i64::from_le_bytes($r.array(StatusCode::MALFORMED)?)
+    };
+    ($r:ident, I128) => {
+        Box::new(i128::from_le_bytes($r.array(StatusCode::MALFORMED)?))
+    };
+    ($r:ident, I256) => {
+        Box::new(tern_primitives::I256::from_le_bytes(
+            $r.array(StatusCode::MALFORMED)?,
+        ))
+    };
+    ($r:ident, Count) => {
+        u64::from_le_bytes($r.array(StatusCode::BAD_U64)?)
+    };
+    ($r:ident, Mask) => {
+        ClosureMask($r.uleb(u64::MAX)?)
+    };
+    ($r:ident, Signature) => {
+        SignatureIndex($r.index()?)
+    };
+    ($r:ident, FieldHandle) => {
+        FieldHandleIndex($r.index()?)
+    };
+    ($r:ident, FieldInst) => {
+        FieldInstantiationIndex($r.index()?)
+    };
+    ($r:ident, FunctionHandle) => {
+        FunctionHandleIndex($r.index()?)
+    };
+    ($r:ident, FunctionInst) => {
+        FunctionInstantiationIndex($r.index()?)
+    };
+    ($r:ident, StructDef) => {
+        StructDefinitionIndex($r.index()?)
+    };
+    ($r:ident, StructDefInst) => {
+        StructDefInstantiationIndex($r.index()?)
+    };
+    ($r:ident, VariantFieldHandle) => {
+        VariantFieldHandleIndex($r.index()?)
+    };
+    ($r:ident, VariantFieldInst) => {
+        VariantFieldInstantiationIndex($r.index()?)
+    };
+    ($r:ident, StructVariantHandle) => {
+        StructVariantHandleIndex($r.index()?)
+    };
+    ($r:ident, StructVariantInst) => {
+        StructVariantInstantiationIndex($r.index()?)
+    };
+    ($r:ident, VariantHandle) => {
+        VariantHandleIndex($r.uleb_u16(VARIANT_HANDLE_INDEX_MAX)?)
+    };
+    ($r:ident, VariantInst) => {
+        VariantInstantiationHandleIndex($r.uleb_u16(VARIANT_HANDLE_INDEX_MAX)?)
+    };
+    ($r:ident, JumpTable) => {
+        VariantJumpTableIndex($r.uleb_u16(JUMP_TABLE_COUNT_MAX)?)
+    };
 }
 
-/// Closure mask operand, ULEB u64.
-#[inline]
-fn mask(r: &mut Reader<'_>) -> DeResult<ClosureMask> {
-    r.uleb(u64::MAX).map(ClosureMask)
+macro_rules! define_decode {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident $( ( $($field:ident : $kind:ident),+ ) )? $mnemonic:literal
+        aptos $aptos:tt sui $sui:tt trace $trace:tt stack $stack:tt;
+    )*) => {
+        /// Decodes the operands of `op`, left to right (generated from the instruction table).
+        fn decode(r: &mut Reader<'_>, op: Opcode) -> DeResult<Bytecode> {
+            Ok(match op {
+                $( Opcode::$name => Bytecode::$name $( ( $( read_operand!(r, $kind) ),+ ) )?, )*
+            })
+        }
+    };
 }
 
-/// Fixed-width signed immediate (truncation → MALFORMED, unlike the unsigned ones).
-#[inline]
-fn signed<const N: usize>(r: &mut Reader<'_>) -> DeResult<[u8; N]> {
-    r.array::<N>(StatusCode::MALFORMED)
-}
-
-/// Decodes the operands of `op` (the dispatch match: one line per opcode).
-fn decode(r: &mut Reader<'_>, op: Opcode) -> DeResult<Bytecode> {
-    use Bytecode as B;
-    Ok(match op {
-        Opcode::Pop => B::Pop,
-        Opcode::Ret => B::Ret,
-        Opcode::BrTrue => B::BrTrue(r.index()?),
-        Opcode::BrFalse => B::BrFalse(r.index()?),
-        Opcode::Branch => B::Branch(r.index()?),
-        Opcode::LdU64 => B::LdU64(u64::from_le_bytes(r.array(StatusCode::BAD_U64)?)),
-        Opcode::LdConst => B::LdConst(ConstantPoolIndex(r.index()?)),
-        Opcode::LdTrue => B::LdTrue,
-        Opcode::LdFalse => B::LdFalse,
-        Opcode::CopyLoc => B::CopyLoc(local(r)?),
-        Opcode::MoveLoc => B::MoveLoc(local(r)?),
-        Opcode::StLoc => B::StLoc(local(r)?),
-        Opcode::MutBorrowLoc => B::MutBorrowLoc(local(r)?),
-        Opcode::ImmBorrowLoc => B::ImmBorrowLoc(local(r)?),
-        Opcode::MutBorrowField => B::MutBorrowField(FieldHandleIndex(r.index()?)),
-        Opcode::ImmBorrowField => B::ImmBorrowField(FieldHandleIndex(r.index()?)),
-        Opcode::Call => B::Call(FunctionHandleIndex(r.index()?)),
-        Opcode::Pack => B::Pack(StructDefinitionIndex(r.index()?)),
-        Opcode::Unpack => B::Unpack(StructDefinitionIndex(r.index()?)),
-        Opcode::ReadRef => B::ReadRef,
-        Opcode::WriteRef => B::WriteRef,
-        Opcode::Add => B::Add,
-        Opcode::Sub => B::Sub,
-        Opcode::Mul => B::Mul,
-        Opcode::Mod => B::Mod,
-        Opcode::Div => B::Div,
-        Opcode::BitOr => B::BitOr,
-        Opcode::BitAnd => B::BitAnd,
-        Opcode::Xor => B::Xor,
-        Opcode::Or => B::Or,
-        Opcode::And => B::And,
-        Opcode::Not => B::Not,
-        Opcode::Eq => B::Eq,
-        Opcode::Neq => B::Neq,
-        Opcode::Lt => B::Lt,
-        Opcode::Gt => B::Gt,
-        Opcode::Le => B::Le,
-        Opcode::Ge => B::Ge,
-        Opcode::Abort => B::Abort,
-        Opcode::Nop => B::Nop,
-        Opcode::Exists => B::Exists(StructDefinitionIndex(r.index()?)),
-        Opcode::MutBorrowGlobal => B::MutBorrowGlobal(StructDefinitionIndex(r.index()?)),
-        Opcode::ImmBorrowGlobal => B::ImmBorrowGlobal(StructDefinitionIndex(r.index()?)),
-        Opcode::MoveFrom => B::MoveFrom(StructDefinitionIndex(r.index()?)),
-        Opcode::MoveTo => B::MoveTo(StructDefinitionIndex(r.index()?)),
-        Opcode::FreezeRef => B::FreezeRef,
-        Opcode::Shl => B::Shl,
-        Opcode::Shr => B::Shr,
-        Opcode::LdU8 => B::LdU8(r.u8()?),
-        Opcode::LdU128 => B::LdU128(Box::new(u128::from_le_bytes(
-            r.array(StatusCode::BAD_U128)?,
-        ))),
-        Opcode::CastU8 => B::CastU8,
-        Opcode::CastU64 => B::CastU64,
-        Opcode::CastU128 => B::CastU128,
-        Opcode::MutBorrowFieldGeneric => {
-            B::MutBorrowFieldGeneric(FieldInstantiationIndex(r.index()?))
-        }
-        Opcode::ImmBorrowFieldGeneric => {
-            B::ImmBorrowFieldGeneric(FieldInstantiationIndex(r.index()?))
-        }
-        Opcode::CallGeneric => B::CallGeneric(FunctionInstantiationIndex(r.index()?)),
-        Opcode::PackGeneric => B::PackGeneric(StructDefInstantiationIndex(r.index()?)),
-        Opcode::UnpackGeneric => B::UnpackGeneric(StructDefInstantiationIndex(r.index()?)),
-        Opcode::ExistsGeneric => B::ExistsGeneric(StructDefInstantiationIndex(r.index()?)),
-        Opcode::MutBorrowGlobalGeneric => {
-            B::MutBorrowGlobalGeneric(StructDefInstantiationIndex(r.index()?))
-        }
-        Opcode::ImmBorrowGlobalGeneric => {
-            B::ImmBorrowGlobalGeneric(StructDefInstantiationIndex(r.index()?))
-        }
-        Opcode::MoveFromGeneric => B::MoveFromGeneric(StructDefInstantiationIndex(r.index()?)),
-        Opcode::MoveToGeneric => B::MoveToGeneric(StructDefInstantiationIndex(r.index()?)),
-        Opcode::VecPack => {
-            let sig = SignatureIndex(r.index()?);
-            B::VecPack(sig, u64::from_le_bytes(r.array(StatusCode::BAD_U64)?))
-        }
-        Opcode::VecLen => B::VecLen(SignatureIndex(r.index()?)),
-        Opcode::VecImmBorrow => B::VecImmBorrow(SignatureIndex(r.index()?)),
-        Opcode::VecMutBorrow => B::VecMutBorrow(SignatureIndex(r.index()?)),
-        Opcode::VecPushBack => B::VecPushBack(SignatureIndex(r.index()?)),
-        Opcode::VecPopBack => B::VecPopBack(SignatureIndex(r.index()?)),
-        Opcode::VecUnpack => {
-            let sig = SignatureIndex(r.index()?);
-            B::VecUnpack(sig, u64::from_le_bytes(r.array(StatusCode::BAD_U64)?))
-        }
-        Opcode::VecSwap => B::VecSwap(SignatureIndex(r.index()?)),
-        Opcode::LdU16 => B::LdU16(r.u16_le()?),
-        Opcode::LdU32 => B::LdU32(u32::from_le_bytes(r.array(StatusCode::BAD_U32)?)),
-        Opcode::LdU256 => B::LdU256(Box::new(U256::from_le_bytes(
-            r.array(StatusCode::BAD_U256)?,
-        ))),
-        Opcode::CastU16 => B::CastU16,
-        Opcode::CastU32 => B::CastU32,
-        Opcode::CastU256 => B::CastU256,
-        Opcode::ImmBorrowVariantField => {
-            B::ImmBorrowVariantField(VariantFieldHandleIndex(r.index()?))
-        }
-        Opcode::MutBorrowVariantField => {
-            B::MutBorrowVariantField(VariantFieldHandleIndex(r.index()?))
-        }
-        Opcode::ImmBorrowVariantFieldGeneric => {
-            B::ImmBorrowVariantFieldGeneric(VariantFieldInstantiationIndex(r.index()?))
-        }
-        Opcode::MutBorrowVariantFieldGeneric => {
-            B::MutBorrowVariantFieldGeneric(VariantFieldInstantiationIndex(r.index()?))
-        }
-        Opcode::PackVariant => B::PackVariant(StructVariantHandleIndex(r.index()?)),
-        Opcode::PackVariantGeneric => {
-            B::PackVariantGeneric(StructVariantInstantiationIndex(r.index()?))
-        }
-        Opcode::UnpackVariant => B::UnpackVariant(StructVariantHandleIndex(r.index()?)),
-        Opcode::UnpackVariantGeneric => {
-            B::UnpackVariantGeneric(StructVariantInstantiationIndex(r.index()?))
-        }
-        Opcode::TestVariant => B::TestVariant(StructVariantHandleIndex(r.index()?)),
-        Opcode::TestVariantGeneric => {
-            B::TestVariantGeneric(StructVariantInstantiationIndex(r.index()?))
-        }
-        Opcode::PackClosure => {
-            let handle = FunctionHandleIndex(r.index()?);
-            B::PackClosure(handle, mask(r)?)
-        }
-        Opcode::PackClosureGeneric => {
-            let inst = FunctionInstantiationIndex(r.index()?);
-            B::PackClosureGeneric(inst, mask(r)?)
-        }
-        Opcode::CallClosure => B::CallClosure(SignatureIndex(r.index()?)),
-        Opcode::LdI8 => B::LdI8(i8::from_le_bytes(signed(r)?)),
-        Opcode::LdI16 => B::LdI16(i16::from_le_bytes(signed(r)?)),
-        Opcode::LdI32 => B::LdI32(i32::from_le_bytes(signed(r)?)),
-        Opcode::LdI64 => B::LdI64(i64::from_le_bytes(signed(r)?)),
-        Opcode::LdI128 => B::LdI128(Box::new(i128::from_le_bytes(signed(r)?))),
-        Opcode::LdI256 => B::LdI256(Box::new(I256::from_le_bytes(signed(r)?))),
-        Opcode::CastI8 => B::CastI8,
-        Opcode::CastI16 => B::CastI16,
-        Opcode::CastI32 => B::CastI32,
-        Opcode::CastI64 => B::CastI64,
-        Opcode::CastI128 => B::CastI128,
-        Opcode::CastI256 => B::CastI256,
-        Opcode::Negate => B::Negate,
-        Opcode::AbortMsg => B::AbortMsg,
-    })
-}
+crate::for_each_instruction!(define_decode);
 
 #[cfg(test)]
 mod tests {
@@ -256,7 +262,7 @@ mod tests {
 
     fn instr(bytes: &[u8], version: u32) -> Result<Bytecode, StatusCode> {
         let mut r = Reader::new(bytes, 0, None);
-        let b = read_instruction(&mut r, version).map_err(|e| e.status)?;
+        let b = read_instruction(&mut r, Ctx::aptos(version)).map_err(|e| e.status)?;
         assert!(r.is_empty());
         Ok(b)
     }
@@ -315,24 +321,16 @@ mod tests {
     }
 
     #[test]
-    fn gate_table_agrees_with_opcode_min_version() {
-        for byte in 0..=255u8 {
-            let gate = OPCODE_MIN_VERSION[usize::from(byte)];
-            match Opcode::from_byte(byte) {
-                None => assert_eq!(gate, 0, "{byte:#x}"),
-                Some(op) => assert_eq!(u32::from(gate), op.min_version(), "{byte:#x}"),
-            }
-        }
-    }
-
-    #[test]
     fn code_unit_count_beyond_input_fails_fast() {
         let mut r = Reader::new(&[0x00, 0xFF, 0xFF, 0x03, 0x02], 0, None);
         assert_eq!(
-            read_code_unit(&mut r, 9).unwrap_err().status,
+            read_code_unit(&mut r, Ctx::aptos(9)).unwrap_err().status,
             StatusCode::MALFORMED
         );
         let mut r = Reader::new(&[0x00, 0x00], 0, None);
-        assert!(read_code_unit(&mut r, 9).unwrap().code.is_empty());
+        assert!(read_code_unit(&mut r, Ctx::aptos(9))
+            .unwrap()
+            .code
+            .is_empty());
     }
 }

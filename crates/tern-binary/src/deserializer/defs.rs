@@ -4,11 +4,14 @@ use super::code::read_code_unit;
 use super::header::Header;
 use super::reader::{DeResult, Reader};
 use super::signature::read_token;
-use super::tables::{read_module_handle, read_rows};
+use super::tables::{read_module_handle, read_rows, Ctx};
 use crate::index::*;
 use crate::model::*;
 use crate::table::TableKind;
-use tern_primitives::StatusCode;
+use tern_primitives::{Flavor, StatusCode};
+
+/// Sui's largest variant tag (its variant count limit, 127, minus one).
+const SUI_VARIANT_TAG_MAX: u16 = 126;
 
 /// Function definition flag: entry function (v5+).
 pub(crate) const FLAG_ENTRY: u8 = 0x04;
@@ -18,14 +21,14 @@ pub(crate) const FLAG_NATIVE: u8 = 0x02;
 /// Pass 2 for modules: decodes the module-only tables in offset order.
 pub(crate) fn read_module_tables(
     header: &Header<'_>,
-    version: u32,
+    ctx: Ctx,
     m: &mut CompiledModule,
 ) -> DeResult<()> {
     for entry in &header.tables {
         let r = &mut header.table_reader(entry)?;
         match entry.kind {
             TableKind::StructDefinitions => {
-                m.struct_defs = read_rows(r, 10, |r| read_struct_def(r, version))?
+                m.struct_defs = read_rows(r, 10, |r| read_struct_def(r, ctx))?
             }
             TableKind::StructDefInstantiations => {
                 m.struct_def_instantiations = read_rows(r, 2, |r| {
@@ -36,7 +39,7 @@ pub(crate) fn read_module_tables(
                 })?
             }
             TableKind::FunctionDefinitions => {
-                m.function_defs = read_rows(r, 96, |r| read_function_def(r, version))?
+                m.function_defs = read_rows(r, 96, |r| read_function_def(r, ctx))?
             }
             TableKind::FieldHandles => m.field_handles = read_rows(r, 2, read_field_handle)?,
             TableKind::FieldInstantiations => {
@@ -48,13 +51,29 @@ pub(crate) fn read_module_tables(
                 })?
             }
             TableKind::FriendDeclarations => m.friend_decls = read_rows(r, 2, read_module_handle)?,
-            _ => read_variant_table(r, entry.kind, m)?,
+            TableKind::VariantFieldHandles
+            | TableKind::VariantFieldInstantiations
+            | TableKind::StructVariantHandles
+            | TableKind::StructVariantInstantiations => read_variant_table(r, entry.kind, m)?,
+            TableKind::EnumDefinitions
+            | TableKind::EnumDefInstantiations
+            | TableKind::VariantHandles
+            | TableKind::VariantInstantiationHandles => read_enum_table(r, entry.kind, ctx, m)?,
+            TableKind::ModuleHandles
+            | TableKind::StructHandles
+            | TableKind::FunctionHandles
+            | TableKind::FunctionInstantiations
+            | TableKind::Signatures
+            | TableKind::ConstantPool
+            | TableKind::Identifiers
+            | TableKind::AddressIdentifiers
+            | TableKind::Metadata => {}
         }
     }
     Ok(())
 }
 
-/// The four variant tables (0x11–0x14); other kinds were handled in pass 1.
+/// Aptos's four variant tables (0x11–0x14).
 fn read_variant_table(r: &mut Reader<'_>, kind: TableKind, m: &mut CompiledModule) -> DeResult<()> {
     match kind {
         TableKind::VariantFieldHandles => {
@@ -76,7 +95,7 @@ fn read_variant_table(r: &mut Reader<'_>, kind: TableKind, m: &mut CompiledModul
                 })
             })?
         }
-        TableKind::StructVariantInstantiations => {
+        _ => {
             m.struct_variant_instantiations = read_rows(r, 2, |r| {
                 Ok(StructVariantInstantiation {
                     handle: StructVariantHandleIndex(r.index()?),
@@ -84,23 +103,89 @@ fn read_variant_table(r: &mut Reader<'_>, kind: TableKind, m: &mut CompiledModul
                 })
             })?
         }
-        _ => {}
     }
     Ok(())
 }
 
-/// STRUCT_DEFS row.
-fn read_struct_def(r: &mut Reader<'_>, version: u32) -> DeResult<StructDefinition> {
+/// Sui's four enum tables (0x11–0x14).
+fn read_enum_table(
+    r: &mut Reader<'_>,
+    kind: TableKind,
+    ctx: Ctx,
+    m: &mut CompiledModule,
+) -> DeResult<()> {
+    match kind {
+        TableKind::EnumDefinitions => m.enum_defs = read_rows(r, 8, |r| read_enum_def(r, ctx))?,
+        TableKind::EnumDefInstantiations => {
+            m.enum_def_instantiations = read_rows(r, 2, |r| {
+                Ok(EnumDefInstantiation {
+                    def: EnumDefinitionIndex(r.index()?),
+                    type_parameters: SignatureIndex(r.index()?),
+                })
+            })?
+        }
+        TableKind::VariantHandles => {
+            m.variant_handles = read_rows(r, 2, |r| {
+                Ok(VariantHandle {
+                    enum_def: EnumDefinitionIndex(r.index()?),
+                    variant: r.uleb_u16(SUI_VARIANT_TAG_MAX)?,
+                })
+            })?
+        }
+        _ => {
+            m.variant_instantiation_handles = read_rows(r, 2, |r| {
+                Ok(VariantInstantiationHandle {
+                    enum_def: EnumDefInstantiationIndex(r.index()?),
+                    variant: r.uleb_u16(SUI_VARIANT_TAG_MAX)?,
+                })
+            })?
+        }
+    }
+    Ok(())
+}
+
+/// ENUM_DEFS row (Sui): datatype handle, flag 0x02, `uleb(127)` variants (at least one).
+fn read_enum_def(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<EnumDefinition> {
+    let enum_handle = StructHandleIndex(r.index()?);
+    let start = r.pos();
+    let Ok(flag) = r.u8() else {
+        return Err(r.error_at(start, StatusCode::MALFORMED, "Invalid field info in enum"));
+    };
+    if flag != 0x02 {
+        return Err(r.error_at(
+            start,
+            StatusCode::UNKNOWN_ENUM_FLAG,
+            format!("unknown enum flag {flag:#04x}"),
+        ));
+    }
+    let count_at = r.pos();
+    let variants = read_variants(r, ctx)?;
+    if variants.is_empty() {
+        return Err(r.error_at(
+            count_at,
+            StatusCode::MALFORMED,
+            "Enum type with no variants",
+        ));
+    }
+    Ok(EnumDefinition {
+        enum_handle,
+        variants,
+    })
+}
+
+/// STRUCT_DEFS row (flag 0x03, an enum, only in Aptos binaries).
+fn read_struct_def(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<StructDefinition> {
+    let version = ctx.version;
     let struct_handle = StructHandleIndex(r.index()?);
     let start = r.pos();
     let tag = r.u8()?;
     let field_information = match tag {
         0x01 => StructFieldInformation::Native,
-        0x02 => StructFieldInformation::Declared(read_fields(r, version)?),
-        0x03 if version >= 7 => {
-            StructFieldInformation::DeclaredVariants(read_variants(r, version)?)
+        0x02 => StructFieldInformation::Declared(read_fields(r, ctx)?),
+        0x03 if version >= 7 && ctx.flavor == Flavor::Aptos => {
+            StructFieldInformation::DeclaredVariants(read_variants(r, ctx)?)
         }
-        0x03 => {
+        0x03 if ctx.flavor == Flavor::Aptos => {
             return Err(r.error_at(
                 start,
                 StatusCode::MALFORMED,
@@ -122,24 +207,24 @@ fn read_struct_def(r: &mut Reader<'_>, version: u32) -> DeResult<StructDefinitio
 }
 
 /// `uleb(255)` field count, then (name, type) per field.
-fn read_fields(r: &mut Reader<'_>, version: u32) -> DeResult<Vec<FieldDefinition>> {
+fn read_fields(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<Vec<FieldDefinition>> {
     let n = r.count(255)?;
     let mut fields = Vec::with_capacity(r.capacity_for(n, 2));
     for _ in 0..n {
         let name = IdentifierIndex(r.index()?);
-        let type_ = read_token(r, version)?;
+        let type_ = read_token(r, ctx)?;
         fields.push(FieldDefinition { name, type_ });
     }
     Ok(fields)
 }
 
 /// `uleb(127)` variant count, then (name, fields) per variant.
-fn read_variants(r: &mut Reader<'_>, version: u32) -> DeResult<Vec<VariantDefinition>> {
+fn read_variants(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<Vec<VariantDefinition>> {
     let n = r.count(127)?;
     let mut variants = Vec::with_capacity(r.capacity_for(n, 2));
     for _ in 0..n {
         let name = IdentifierIndex(r.index()?);
-        let fields = read_fields(r, version)?;
+        let fields = read_fields(r, ctx)?;
         variants.push(VariantDefinition { name, fields });
     }
     Ok(variants)
@@ -171,17 +256,25 @@ fn read_variant_field_handle(r: &mut Reader<'_>) -> DeResult<VariantFieldHandle>
 
 /// FUNCTION_DEFS row, in the layout of the binary's version (§4.10). Bad flag bits are reported
 /// only after the acquires list and the code unit were read.
-fn read_function_def(r: &mut Reader<'_>, version: u32) -> DeResult<FunctionDefinition> {
+fn read_function_def(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<FunctionDefinition> {
     let function = FunctionHandleIndex(r.index()?);
     let flags_at = r.pos();
-    let (visibility, is_entry, flags, allowed) = read_visibility_and_flags(r, version)?;
+    let (visibility, is_entry, flags, allowed) = read_visibility_and_flags(r, ctx.version)?;
+    let acquires_at = r.pos();
     let n = r.count(255)?;
     let mut acquires_global_resources = Vec::with_capacity(r.capacity_for(n, 1));
     for _ in 0..n {
         acquires_global_resources.push(StructDefinitionIndex(r.index()?));
     }
+    if n > 0 && ctx.sui_deprecated_globals() {
+        return Err(r.error_at(
+            acquires_at,
+            StatusCode::DEPRECATED_BYTECODE_FORMAT,
+            "global storage operations are not supported",
+        ));
+    }
     let code = if flags & FLAG_NATIVE == 0 {
-        Some(read_code_unit(r, version)?)
+        Some(read_code_unit(r, ctx)?)
     } else {
         None
     };
@@ -249,7 +342,7 @@ mod tests {
 
     fn fdef(bytes: &[u8], version: u32) -> Result<FunctionDefinition, StatusCode> {
         let mut r = Reader::new(bytes, 0, None);
-        let d = read_function_def(&mut r, version).map_err(|e| e.status)?;
+        let d = read_function_def(&mut r, Ctx::aptos(version)).map_err(|e| e.status)?;
         assert!(r.is_empty());
         Ok(d)
     }
@@ -303,8 +396,9 @@ mod tests {
 
     #[test]
     fn struct_defs() {
-        let sd =
-            |b: &[u8], v| read_struct_def(&mut Reader::new(b, 0, None), v).map_err(|e| e.status);
+        let sd = |b: &[u8], v| {
+            read_struct_def(&mut Reader::new(b, 0, None), Ctx::aptos(v)).map_err(|e| e.status)
+        };
         assert_eq!(
             sd(&[0x00, 0x04], 9),
             Err(StatusCode::UNKNOWN_NATIVE_STRUCT_FLAG)

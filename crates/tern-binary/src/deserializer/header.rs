@@ -1,11 +1,11 @@
 //! The fixed header (magic, version word), the table directory and its validation (spec §2, §3).
 
 use super::reader::{DeResult, Reader};
-use super::DeserializerConfig;
+use super::{DeserializerConfig, FlavorPolicy};
 use crate::errors::BinaryError;
 use crate::table::TableKind;
-use crate::{APTOS_VERSION_MASK, MAGIC, VERSION_MAX};
-use tern_primitives::StatusCode;
+use crate::{APTOS_VERSION_MASK, MAGIC, SUI_FLAVOR_BYTE, SUI_VERSION_MAX, VERSION_MAX};
+use tern_primitives::{Flavor, StatusCode};
 
 /// One validated directory entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +23,8 @@ pub(crate) struct TableEntry {
 pub(crate) struct Header<'a> {
     /// The plain version number.
     pub(crate) version: u32,
+    /// The binary's flavor.
+    pub(crate) flavor: Flavor,
     /// The directory, sorted by offset (so decoding in this order is "offset order").
     pub(crate) tables: Vec<TableEntry>,
     /// The concatenated table contents.
@@ -52,8 +54,8 @@ impl<'a> Header<'a> {
     }
 }
 
-/// Reads the magic and version word (spec §2.1, §2.2).
-pub(crate) fn read_version(bytes: &[u8], config: &DeserializerConfig) -> DeResult<u32> {
+/// Reads the magic and version word (spec §2.1, §2.2): the plain version and the flavor.
+pub(crate) fn read_version(bytes: &[u8], config: &DeserializerConfig) -> DeResult<(u32, Flavor)> {
     if bytes.get(..4) != Some(&MAGIC[..]) {
         return Err(Box::new(
             BinaryError::new(StatusCode::BAD_MAGIC, "Bad binary header: wrong magic").at_offset(0),
@@ -69,15 +71,64 @@ pub(crate) fn read_version(bytes: &[u8], config: &DeserializerConfig) -> DeResul
                 .at_offset(4),
         ));
     };
+    let flavor = match config.flavor {
+        FlavorPolicy::Only(flavor) => flavor,
+        FlavorPolicy::Detect { unflavored } => detect_flavor(word, unflavored),
+    };
+    let version = match flavor {
+        Flavor::Aptos => aptos_version(word, config),
+        Flavor::Sui => sui_version(word, config),
+    };
+    match version {
+        Ok(version) => Ok((version, flavor)),
+        Err(message) => Err(Box::new(
+            BinaryError::new(StatusCode::UNKNOWN_VERSION, message).at_offset(4),
+        )),
+    }
+}
+
+/// The flavor a version word names: Sui for `0x05` over a v7+ number, `unflavored` for a plain
+/// v5/v6 (or older) word, Aptos for everything else.
+fn detect_flavor(word: u32, unflavored: Flavor) -> Flavor {
+    let flavor_byte = (word >> 24) as u8;
+    if flavor_byte == SUI_FLAVOR_BYTE && word & 0x00FF_FFFF >= 7 {
+        Flavor::Sui
+    } else if word <= 6 {
+        unflavored
+    } else {
+        Flavor::Aptos
+    }
+}
+
+/// Aptos's reading: the mask bits cleared, then 1..=max.
+fn aptos_version(word: u32, config: &DeserializerConfig) -> Result<u32, String> {
     let version = word & !APTOS_VERSION_MASK;
     let max = config.max_binary_format_version.min(VERSION_MAX);
     if version == 0 || version > max {
-        return Err(Box::new(
-            BinaryError::new(
-                StatusCode::UNKNOWN_VERSION,
-                format!("unknown bytecode version {version} (word {word:#010x}, max {max})"),
-            )
-            .at_offset(4),
+        return Err(format!(
+            "unknown bytecode version {version} (word {word:#010x}, max {max})"
+        ));
+    }
+    Ok(version)
+}
+
+/// Sui's reading: a word up to 6 is the plain version; above, the low three bytes are the
+/// version and the top byte the flavor, which must be Sui's from v7.
+fn sui_version(word: u32, config: &DeserializerConfig) -> Result<u32, String> {
+    let (version, flavor_byte) = if word <= 6 {
+        (word, None)
+    } else {
+        (word & 0x00FF_FFFF, Some((word >> 24) as u8))
+    };
+    let max = config.max_binary_format_version.min(SUI_VERSION_MAX);
+    if version == 0 || version > max {
+        return Err(format!(
+            "unknown Sui bytecode version {version} (word {word:#010x}, max {max})"
+        ));
+    }
+    if version >= 7 && flavor_byte != Some(SUI_FLAVOR_BYTE) {
+        return Err(format!(
+            "Sui bytecode version {version} without the Sui flavor (word {word:#010x})"
         ));
     }
     Ok(version)
@@ -88,13 +139,13 @@ pub(crate) fn read_header<'a>(
     bytes: &'a [u8],
     config: &DeserializerConfig,
 ) -> DeResult<Header<'a>> {
-    let version = read_version(bytes, config)?;
+    let (version, flavor) = read_version(bytes, config)?;
     let mut r = Reader::new(bytes, 0, None);
     r.bytes(8)?;
     let count = r.count(255)?;
     let mut raw = Vec::with_capacity(count);
     for _ in 0..count {
-        raw.push(read_entry(&mut r)?);
+        raw.push(read_entry(&mut r, flavor)?);
     }
     // Stable sort: entries with equal offsets keep directory order.
     raw.sort_by_key(|e| e.offset);
@@ -110,6 +161,7 @@ pub(crate) fn read_header<'a>(
     let rest = Reader::new(rest_bytes, r.offset(), None);
     Ok(Header {
         version,
+        flavor,
         tables: raw,
         content,
         content_base,
@@ -117,8 +169,8 @@ pub(crate) fn read_header<'a>(
     })
 }
 
-/// Reads one directory entry: kind byte, offset, length, then maps the kind.
-fn read_entry(r: &mut Reader<'_>) -> DeResult<TableEntry> {
+/// Reads one directory entry: kind byte, offset, length, then maps the kind in `flavor`.
+fn read_entry(r: &mut Reader<'_>, flavor: Flavor) -> DeResult<TableEntry> {
     let start = r.pos();
     let kind_byte = match r.u8() {
         Ok(b) => b,
@@ -126,7 +178,7 @@ fn read_entry(r: &mut Reader<'_>) -> DeResult<TableEntry> {
     };
     let offset = r.uleb(u64::from(u32::MAX))? as u32;
     let length = r.uleb(u64::from(u32::MAX))? as u32;
-    let Some(kind) = TableKind::from_byte(kind_byte) else {
+    let Some(kind) = TableKind::from_byte(flavor, kind_byte) else {
         return Err(r.error_at(
             start,
             StatusCode::UNKNOWN_TABLE_TYPE,
@@ -167,7 +219,7 @@ fn validate_directory(entries: &[TableEntry], file_len: usize, at: usize) -> DeR
                 return Err(bad(StatusCode::BAD_HEADER_TABLE, msg, e.kind));
             }
         };
-        let slot = seen.get_mut(e.kind as usize);
+        let slot = seen.get_mut(usize::from(e.kind.byte()));
         match slot {
             Some(s) if !*s => *s = true,
             _ => {

@@ -1,6 +1,7 @@
 //! The deserializer: bytes → [`CompiledModule`] / [`CompiledScript`], following the Aptos
 //! reference exactly (spec `binary-format.md` §2–§8), including its error codes and their
-//! precedence.
+//! precedence, and Sui's rules for Sui-flavored binaries (the version word tells the flavors
+//! apart from v7; [`FlavorPolicy`] decides for plain v5/v6 words).
 //!
 //! Decode order: magic and version word; table count and directory (validated: the tables must
 //! tile the content); the table contents; then for a module the self handle index, for a script
@@ -30,35 +31,62 @@ use crate::model::{CompiledModule, CompiledScript};
 use crate::{IDENTIFIER_SIZE_MAX, LEGACY_IDENTIFIER_SIZE_MAX, VERSION_MAX};
 use reader::DeResult;
 use tables::Ctx;
+use tern_primitives::{Flavor, StatusCode};
 
 pub(crate) use access::{ACCESS_SPECIFIERS_MAX, ATTRIBUTES_MAX};
+pub(crate) use code::{JUMP_TABLE_COUNT_MAX, VARIANT_HANDLE_INDEX_MAX};
 pub(crate) use defs::{FLAG_ENTRY, FLAG_NATIVE};
 
-/// Limits the deserializer applies.
+/// Which flavors a deserializer reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FlavorPolicy {
+    /// Only this flavor, with its own reading of the version word: an Aptos reader rejects a
+    /// Sui word (`UNKNOWN_VERSION`, as Aptos does), a Sui reader an unflavored v7 word and any
+    /// version above 7 (as Sui does); plain v5/v6 words are read in this flavor.
+    Only(Flavor),
+    /// Either flavor, as the version word says: `0x05` in the top byte of a v7+ word is Sui,
+    /// any other word is read by Aptos's rules; a plain v5/v6 word, the same format in both
+    /// except in corner cases, is read as `unflavored`.
+    Detect {
+        /// The flavor of unflavored v5/v6 binaries.
+        unflavored: Flavor,
+    },
+}
+
+/// Limits and rules the deserializer applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DeserializerConfig {
-    /// The highest bytecode version accepted (capped at [`VERSION_MAX`]).
+    /// The highest bytecode version accepted (capped at [`VERSION_MAX`], and at
+    /// [`SUI_VERSION_MAX`](crate::SUI_VERSION_MAX) for Sui binaries).
     pub max_binary_format_version: u32,
     /// The longest identifier accepted, in bytes.
     pub max_identifier_size: u64,
+    /// Which flavors are read.
+    pub flavor: FlavorPolicy,
+    /// Sui binaries only: the global-storage instructions and a non-empty acquires list are
+    /// `DEPRECATED_BYTECODE_FORMAT` (Sui's standard setting; Aptos has no such rule).
+    pub deprecate_global_storage_ops: bool,
+    /// Sui binaries only: a metadata table is `MALFORMED` and bytes after the module's self
+    /// handle are `TRAILING_BYTES` (Sui's standard setting; Aptos ignores trailing bytes).
+    pub check_no_extraneous_bytes: bool,
 }
 
 impl Default for DeserializerConfig {
-    /// Version 10, identifiers up to 255 bytes.
+    /// Aptos only, version 10, identifiers up to 255 bytes.
     fn default() -> DeserializerConfig {
-        DeserializerConfig {
-            max_binary_format_version: VERSION_MAX,
-            max_identifier_size: IDENTIFIER_SIZE_MAX,
-        }
+        DeserializerConfig::new(VERSION_MAX, IDENTIFIER_SIZE_MAX)
     }
 }
 
 impl DeserializerConfig {
-    /// A configuration with the given limits.
+    /// An Aptos-only configuration with the given limits.
     pub const fn new(max_binary_format_version: u32, max_identifier_size: u64) -> Self {
         DeserializerConfig {
             max_binary_format_version,
             max_identifier_size,
+            flavor: FlavorPolicy::Only(Flavor::Aptos),
+            deprecate_global_storage_ops: true,
+            check_no_extraneous_bytes: true,
         }
     }
 
@@ -66,6 +94,25 @@ impl DeserializerConfig {
     /// no-bounds-check test helper uses).
     pub const fn legacy() -> Self {
         Self::new(VERSION_MAX, LEGACY_IDENTIFIER_SIZE_MAX)
+    }
+
+    /// Sui binaries only, with Sui's standard rules (v7 at most, global storage deprecated,
+    /// no metadata or trailing bytes; identifiers up to 65535 bytes, Sui's table limit).
+    pub const fn sui() -> Self {
+        Self::new(VERSION_MAX, LEGACY_IDENTIFIER_SIZE_MAX)
+            .with_flavor(FlavorPolicy::Only(Flavor::Sui))
+    }
+
+    /// Either flavor, told apart by the version word (see [`FlavorPolicy::Detect`]); a Sui
+    /// binary is read with Sui's rules and limits.
+    pub const fn detect(unflavored: Flavor) -> Self {
+        Self::new(VERSION_MAX, IDENTIFIER_SIZE_MAX).with_flavor(FlavorPolicy::Detect { unflavored })
+    }
+
+    /// This configuration reading the flavors `policy` names.
+    pub const fn with_flavor(mut self, policy: FlavorPolicy) -> Self {
+        self.flavor = policy;
+        self
     }
 }
 
@@ -123,13 +170,18 @@ impl CompiledScript {
 fn read_module(bytes: &[u8], config: &DeserializerConfig) -> DeResult<CompiledModule> {
     let header = header::read_header(bytes, config)?;
     let version = header.version;
-    let ctx = Ctx {
-        version,
-        max_identifier_size: config.max_identifier_size,
-    };
-    let self_module_handle_idx = ModuleHandleIndex(header.rest.clone().index()?);
+    let ctx = Ctx::new(&header, config);
+    let mut rest = header.rest.clone();
+    let self_module_handle_idx = ModuleHandleIndex(rest.index()?);
+    if ctx.sui_strict_bytes() && !rest.is_empty() {
+        return Err(rest.error(
+            StatusCode::TRAILING_BYTES,
+            format!("{} bytes after the end of the module", rest.remaining()),
+        ));
+    }
     let common = tables::read_common_tables(&header, ctx)?;
     let mut module = CompiledModule {
+        flavor: ctx.flavor,
         version,
         self_module_handle_idx,
         module_handles: common.module_handles,
@@ -143,6 +195,6 @@ fn read_module(bytes: &[u8], config: &DeserializerConfig) -> DeResult<CompiledMo
         metadata: common.metadata,
         ..CompiledModule::default()
     };
-    defs::read_module_tables(&header, version, &mut module)?;
+    defs::read_module_tables(&header, ctx, &mut module)?;
     Ok(module)
 }

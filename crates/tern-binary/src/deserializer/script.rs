@@ -9,16 +9,19 @@ use super::tables::{read_common_tables, read_type_parameters, Ctx};
 use super::DeserializerConfig;
 use crate::index::SignatureIndex;
 use crate::model::CompiledScript;
-use tern_primitives::StatusCode;
+use tern_primitives::{Flavor, StatusCode};
 
 /// Deserializes a script without bounds checking.
 pub(crate) fn read_script(bytes: &[u8], config: &DeserializerConfig) -> DeResult<CompiledScript> {
     let header = read_header(bytes, config)?;
     let version = header.version;
-    let ctx = Ctx {
-        version,
-        max_identifier_size: config.max_identifier_size,
-    };
+    let ctx = Ctx::new(&header, config);
+    if ctx.flavor == Flavor::Sui {
+        return Err(header.rest.error(
+            StatusCode::MALFORMED,
+            "Sui binaries are modules: the Sui flavor has no scripts",
+        ));
+    }
     let mut main = header.rest.clone();
     let type_parameters = read_type_parameters(&mut main, version)?;
     let parameters = SignatureIndex(main.index()?);
@@ -27,7 +30,7 @@ pub(crate) fn read_script(bytes: &[u8], config: &DeserializerConfig) -> DeResult
     } else {
         None
     };
-    let code = read_code_unit(&mut main, version)?;
+    let code = read_code_unit(&mut main, ctx)?;
     let common = read_common_tables(&header, ctx)?;
     for entry in &header.tables {
         if !entry.kind.allowed_in_script() {

@@ -4,10 +4,11 @@
 //! at most [`SIGNATURE_TOKEN_DEPTH_MAX`] frames are ever live.
 
 use super::reader::{DeResult, Reader};
+use super::tables::Ctx;
 use crate::index::StructHandleIndex;
 use crate::model::{Signature, SignatureToken};
 use crate::SIGNATURE_TOKEN_DEPTH_MAX;
-use tern_primitives::{Ability, AbilitySet, StatusCode};
+use tern_primitives::{Ability, AbilitySet, Flavor, StatusCode};
 
 /// Where an ability set appears (matters only for v1's legacy kind bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,24 +64,24 @@ fn legacy_abilities(byte: u8, position: AbilityPosition) -> Option<AbilitySet> {
 }
 
 /// Reads one SIGNATURES row: `uleb(255)` count then that many tokens.
-pub(crate) fn read_signature(r: &mut Reader<'_>, version: u32) -> DeResult<Signature> {
+pub(crate) fn read_signature(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<Signature> {
     let n = r.count(255)?;
     let mut tokens = Vec::with_capacity(r.capacity_for(n, 1));
     for _ in 0..n {
-        tokens.push(read_token(r, version)?);
+        tokens.push(read_token(r, ctx)?);
     }
     Ok(Signature(tokens))
 }
 
 /// Reads one signature token (a root at depth 1).
 #[inline]
-pub(crate) fn read_token(r: &mut Reader<'_>, version: u32) -> DeResult<SignatureToken> {
+pub(crate) fn read_token(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<SignatureToken> {
     // perf: most tokens are ungated primitives; decode them without the recursive call.
     if let Some(tok) = r.peek().and_then(ungated_primitive) {
         r.skip(1);
         return Ok(tok);
     }
-    read_node(r, version, 1)
+    read_node(r, ctx, 1)
 }
 
 /// The token for a primitive tag that no version gate applies to.
@@ -98,7 +99,7 @@ fn ungated_primitive(tag: u8) -> Option<SignatureToken> {
 }
 
 /// Reads the node at `depth` (root = 1) and its children.
-fn read_node(r: &mut Reader<'_>, version: u32, depth: usize) -> DeResult<SignatureToken> {
+fn read_node(r: &mut Reader<'_>, ctx: Ctx, depth: usize) -> DeResult<SignatureToken> {
     use SignatureToken as S;
     if depth > SIGNATURE_TOKEN_DEPTH_MAX {
         return Err(r.error(StatusCode::MALFORMED, "Maximum recursion depth reached"));
@@ -112,15 +113,17 @@ fn read_node(r: &mut Reader<'_>, version: u32, depth: usize) -> DeResult<Signatu
         0x03 => S::U64,
         0x04 => S::U128,
         0x05 => S::Address,
-        0x06 => S::Reference(Box::new(read_node(r, version, child)?)),
-        0x07 => S::MutableReference(Box::new(read_node(r, version, child)?)),
+        0x06 => S::Reference(Box::new(read_node(r, ctx, child)?)),
+        0x07 => S::MutableReference(Box::new(read_node(r, ctx, child)?)),
         0x08 => S::Struct(StructHandleIndex(r.index()?)),
         0x09 => S::TypeParameter(read_type_parameter(r)?),
-        0x0A => S::Vector(Box::new(read_node(r, version, child)?)),
-        0x0B => read_struct_instantiation(r, version, child)?,
+        0x0A => S::Vector(Box::new(read_node(r, ctx, child)?)),
+        0x0B => read_struct_instantiation(r, ctx, child)?,
         0x0C => S::Signer,
+        // Sui's format stops at 0x0F: its later tokens are unknown there, not too new.
+        0x10.. if ctx.flavor == Flavor::Sui => return Err(unknown_token(r, start, tag)),
         0x0D..=0x0F => {
-            gate(r, version, 6, start, tag)?;
+            gate(r, ctx.version, 6, start, tag)?;
             match tag {
                 0x0D => S::U16,
                 0x0E => S::U32,
@@ -128,21 +131,25 @@ fn read_node(r: &mut Reader<'_>, version: u32, depth: usize) -> DeResult<Signatu
             }
         }
         0x10 => {
-            gate(r, version, 8, start, tag)?;
-            read_function_type(r, version, child)?
+            gate(r, ctx.version, 8, start, tag)?;
+            read_function_type(r, ctx, child)?
         }
         0x11..=0x16 => {
-            gate(r, version, 9, start, tag)?;
+            gate(r, ctx.version, 9, start, tag)?;
             signed_integer(tag)
         }
-        _ => {
-            return Err(r.error_at(
-                start,
-                StatusCode::UNKNOWN_SERIALIZED_TYPE,
-                format!("unknown signature token tag {tag:#04x}"),
-            ))
-        }
+        _ => return Err(unknown_token(r, start, tag)),
     })
+}
+
+/// An unknown token tag (UNKNOWN_SERIALIZED_TYPE).
+#[cold]
+fn unknown_token(r: &Reader<'_>, start: usize, tag: u8) -> Box<crate::BinaryError> {
+    r.error_at(
+        start,
+        StatusCode::UNKNOWN_SERIALIZED_TYPE,
+        format!("unknown signature token tag {tag:#04x}"),
+    )
 }
 
 /// The signed integer type for tags 0x11..=0x16.
@@ -188,7 +195,7 @@ fn read_type_parameter(r: &mut Reader<'_>) -> DeResult<u16> {
 /// `0x0B`: struct handle, arity 1..=255, then the type arguments.
 fn read_struct_instantiation(
     r: &mut Reader<'_>,
-    version: u32,
+    ctx: Ctx,
     child: usize,
 ) -> DeResult<SignatureToken> {
     let handle = StructHandleIndex(r.index()?);
@@ -197,30 +204,30 @@ fn read_struct_instantiation(
     if arity == 0 {
         return Err(r.error_at(start, StatusCode::MALFORMED, "Struct inst with arity 0"));
     }
-    let args = read_nodes(r, version, child, arity)?;
+    let args = read_nodes(r, ctx, child, arity)?;
     Ok(SignatureToken::StructInstantiation(handle, args))
 }
 
 /// `0x10`: abilities, argument count, result count, arguments, results.
-fn read_function_type(r: &mut Reader<'_>, version: u32, child: usize) -> DeResult<SignatureToken> {
-    let abilities = read_abilities(r, version, AbilityPosition::FunctionTypeParameter)?;
+fn read_function_type(r: &mut Reader<'_>, ctx: Ctx, child: usize) -> DeResult<SignatureToken> {
+    let abilities = read_abilities(r, ctx.version, AbilityPosition::FunctionTypeParameter)?;
     let n_args = r.count(255)?;
     let n_results = r.count(255)?;
-    let args = read_nodes(r, version, child, n_args)?;
-    let results = read_nodes(r, version, child, n_results)?;
+    let args = read_nodes(r, ctx, child, n_args)?;
+    let results = read_nodes(r, ctx, child, n_results)?;
     Ok(SignatureToken::Function(args, results, abilities))
 }
 
 /// Reads `n` sibling nodes at `depth`.
 fn read_nodes(
     r: &mut Reader<'_>,
-    version: u32,
+    ctx: Ctx,
     depth: usize,
     n: usize,
 ) -> DeResult<Vec<SignatureToken>> {
     let mut out = Vec::with_capacity(r.capacity_for(n, 1));
     for _ in 0..n {
-        out.push(read_node(r, version, depth)?);
+        out.push(read_node(r, ctx, depth)?);
     }
     Ok(out)
 }
@@ -233,7 +240,7 @@ mod tests {
 
     fn tok(bytes: &[u8], version: u32) -> Result<SignatureToken, StatusCode> {
         let mut r = Reader::new(bytes, 0, None);
-        let t = read_token(&mut r, version).map_err(|e| e.status)?;
+        let t = read_token(&mut r, Ctx::aptos(version)).map_err(|e| e.status)?;
         assert!(r.is_empty(), "trailing bytes after token");
         Ok(t)
     }
@@ -386,13 +393,13 @@ mod tests {
     fn signature_counts() {
         let mut r = Reader::new(&[0x02, 0x01, 0x02], 0, None);
         assert_eq!(
-            read_signature(&mut r, 9).unwrap(),
+            read_signature(&mut r, Ctx::aptos(9)).unwrap(),
             Signature(vec![S::Bool, S::U8])
         );
         let mut bytes = vec![0x80, 0x02];
         bytes.extend(std::iter::repeat_n(0x01, 256));
         assert_eq!(
-            read_signature(&mut Reader::new(&bytes, 0, None), 9)
+            read_signature(&mut Reader::new(&bytes, 0, None), Ctx::aptos(9))
                 .unwrap_err()
                 .status,
             StatusCode::MALFORMED

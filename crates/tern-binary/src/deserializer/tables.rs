@@ -5,18 +5,60 @@ use super::access::{read_access_specifiers, read_attributes};
 use super::header::Header;
 use super::reader::{DeResult, Reader};
 use super::signature::{read_abilities, read_signature, read_token, AbilityPosition};
+use super::DeserializerConfig;
 use crate::index::*;
 use crate::model::*;
 use crate::table::TableKind;
-use tern_primitives::{AccountAddress, Identifier, StatusCode};
+use tern_primitives::{AccountAddress, Flavor, Identifier, StatusCode};
 
 /// What the row decoders need to know about the binary.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Ctx {
     /// The binary's plain version.
     pub(crate) version: u32,
+    /// The binary's flavor.
+    pub(crate) flavor: Flavor,
     /// Maximum identifier length in bytes.
     pub(crate) max_identifier_size: u64,
+    /// Sui: global storage is `DEPRECATED_BYTECODE_FORMAT`.
+    pub(crate) deprecate_global_storage_ops: bool,
+    /// Sui: no metadata, no trailing bytes.
+    pub(crate) check_no_extraneous_bytes: bool,
+}
+
+impl Ctx {
+    /// The context of the binary `header` describes, read under `config`.
+    pub(crate) fn new(header: &Header<'_>, config: &DeserializerConfig) -> Ctx {
+        Ctx {
+            version: header.version,
+            flavor: header.flavor,
+            max_identifier_size: config.max_identifier_size,
+            deprecate_global_storage_ops: config.deprecate_global_storage_ops,
+            check_no_extraneous_bytes: config.check_no_extraneous_bytes,
+        }
+    }
+
+    /// An Aptos context at `version` (identifiers up to 255 bytes), for tests.
+    #[cfg(test)]
+    pub(crate) fn aptos(version: u32) -> Ctx {
+        Ctx {
+            version,
+            flavor: Flavor::Aptos,
+            max_identifier_size: 255,
+            deprecate_global_storage_ops: true,
+            check_no_extraneous_bytes: true,
+        }
+    }
+
+    /// Whether Sui's rule against metadata and trailing bytes applies.
+    pub(crate) fn sui_strict_bytes(self) -> bool {
+        self.flavor == Flavor::Sui && self.check_no_extraneous_bytes
+    }
+
+    /// Whether Sui's deprecation of global storage applies.
+    pub(crate) fn sui_deprecated_globals(self) -> bool {
+        self.flavor == Flavor::Sui && self.deprecate_global_storage_ops
+    }
 }
 
 /// The tables modules and scripts share, filled by pass 1.
@@ -69,6 +111,12 @@ pub(crate) fn read_common_tables(header: &Header<'_>, ctx: Ctx) -> DeResult<Comm
     for entry in &header.tables {
         let mut r = header.table_reader(entry)?;
         check_table_version(&r, entry.kind, ctx.version)?;
+        if entry.kind == TableKind::Metadata && ctx.sui_strict_bytes() {
+            return Err(r.error(
+                StatusCode::MALFORMED,
+                "metadata declarations not applicable in Sui binaries",
+            ));
+        }
         let r = &mut r;
         match entry.kind {
             TableKind::ModuleHandles => t.module_handles = read_rows(r, 2, read_module_handle)?,
@@ -76,7 +124,7 @@ pub(crate) fn read_common_tables(header: &Header<'_>, ctx: Ctx) -> DeResult<Comm
                 t.struct_handles = read_rows(r, 4, |r| read_struct_handle(r, ctx.version))?
             }
             TableKind::FunctionHandles => {
-                t.function_handles = read_rows(r, 7, |r| read_function_handle(r, ctx.version))?
+                t.function_handles = read_rows(r, 7, |r| read_function_handle(r, ctx))?
             }
             TableKind::FunctionInstantiations => {
                 t.function_instantiations = read_rows(r, 2, |r| {
@@ -86,18 +134,29 @@ pub(crate) fn read_common_tables(header: &Header<'_>, ctx: Ctx) -> DeResult<Comm
                     })
                 })?
             }
-            TableKind::Signatures => {
-                t.signatures = read_rows(r, 8, |r| read_signature(r, ctx.version))?
-            }
+            TableKind::Signatures => t.signatures = read_rows(r, 8, |r| read_signature(r, ctx))?,
             TableKind::ConstantPool => {
-                t.constant_pool = read_rows(r, 24, |r| read_constant(r, ctx.version))?
+                t.constant_pool = read_rows(r, 24, |r| read_constant(r, ctx))?
             }
             TableKind::Identifiers => {
                 t.identifiers = read_rows(r, 14, |r| read_identifier(r, ctx))?
             }
             TableKind::AddressIdentifiers => t.address_identifiers = read_addresses(r)?,
             TableKind::Metadata => t.metadata = read_rows(r, 200, read_metadata)?,
-            _ => {}
+            TableKind::StructDefinitions
+            | TableKind::StructDefInstantiations
+            | TableKind::FunctionDefinitions
+            | TableKind::FieldHandles
+            | TableKind::FieldInstantiations
+            | TableKind::FriendDeclarations
+            | TableKind::VariantFieldHandles
+            | TableKind::VariantFieldInstantiations
+            | TableKind::StructVariantHandles
+            | TableKind::StructVariantInstantiations
+            | TableKind::EnumDefinitions
+            | TableKind::EnumDefInstantiations
+            | TableKind::VariantHandles
+            | TableKind::VariantInstantiationHandles => {}
         }
     }
     Ok(t)
@@ -134,19 +193,21 @@ fn read_struct_handle(r: &mut Reader<'_>, version: u32) -> DeResult<StructHandle
     })
 }
 
-/// FUNCTION_HANDLES row (access specifiers from v7, attributes from v8).
-fn read_function_handle(r: &mut Reader<'_>, version: u32) -> DeResult<FunctionHandle> {
+/// FUNCTION_HANDLES row (Aptos: access specifiers from v7, attributes from v8; Sui: neither).
+fn read_function_handle(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<FunctionHandle> {
+    let version = ctx.version;
     let module = ModuleHandleIndex(r.index()?);
     let name = IdentifierIndex(r.index()?);
     let parameters = SignatureIndex(r.index()?);
     let return_ = SignatureIndex(r.index()?);
     let type_parameters = read_type_parameters(r, version)?;
-    let access_specifiers = if version >= 7 {
+    let aptos = ctx.flavor == Flavor::Aptos;
+    let access_specifiers = if aptos && version >= 7 {
         read_access_specifiers(r)?
     } else {
         None
     };
-    let attributes = if version >= 8 {
+    let attributes = if aptos && version >= 8 {
         read_attributes(r, version)?
     } else {
         Vec::new()
@@ -180,8 +241,8 @@ pub(crate) fn read_type_parameters(
 }
 
 /// CONSTANT_POOL row: a token and `blob(65535)` of BCS bytes (not validated here).
-fn read_constant(r: &mut Reader<'_>, version: u32) -> DeResult<Constant> {
-    let type_ = read_token(r, version)?;
+fn read_constant(r: &mut Reader<'_>, ctx: Ctx) -> DeResult<Constant> {
+    let type_ = read_token(r, ctx)?;
     let data = r.blob(u64::from(u16::MAX))?.to_vec();
     Ok(Constant { type_, data })
 }
@@ -235,10 +296,7 @@ mod tests {
     use super::*;
 
     fn ctx(version: u32) -> Ctx {
-        Ctx {
-            version,
-            max_identifier_size: 255,
-        }
+        Ctx::aptos(version)
     }
 
     fn ident(text: &[u8], c: Ctx) -> Result<Identifier, StatusCode> {
@@ -279,8 +337,8 @@ mod tests {
         assert_eq!(ident(b"sha2$256", ctx(8)), Err(StatusCode::MALFORMED));
         assert!(ident(b"sha2$256", ctx(9)).is_ok());
         let legacy = Ctx {
-            version: 9,
             max_identifier_size: 65535,
+            ..Ctx::aptos(9)
         };
         assert!(ident(&[b'a'; 1000], legacy).is_ok());
         // declared length beyond the bytes present
@@ -318,18 +376,20 @@ mod tests {
     fn function_handle_layout_grows_with_version() {
         let v6 = [0x00, 0x01, 0x02, 0x03, 0x01, 0x0F];
         let mut r = Reader::new(&v6, 0, None);
-        let h = read_function_handle(&mut r, 6).unwrap();
+        let h = read_function_handle(&mut r, ctx(6)).unwrap();
         assert!(r.is_empty() && h.access_specifiers.is_none() && h.attributes.is_empty());
         let v7 = [0x00, 0x01, 0x02, 0x03, 0x00, 0x02, 0x00];
         let mut r = Reader::new(&v7, 0, None);
         assert_eq!(
-            read_function_handle(&mut r, 7).unwrap().access_specifiers,
+            read_function_handle(&mut r, ctx(7))
+                .unwrap()
+                .access_specifiers,
             Some(vec![])
         );
         assert!(r.is_empty());
         let v8 = [0x00, 0x01, 0x02, 0x03, 0x00, 0x01, 0x01, 0x01];
         let mut r = Reader::new(&v8, 0, None);
-        let h = read_function_handle(&mut r, 8).unwrap();
+        let h = read_function_handle(&mut r, ctx(8)).unwrap();
         assert_eq!(h.attributes, vec![FunctionAttribute::Persistent]);
         assert!(r.is_empty());
     }
@@ -346,7 +406,7 @@ mod tests {
         let addrs = read_addresses(&mut Reader::new(&bytes, 0, None)).unwrap();
         assert_eq!(addrs, vec![AccountAddress::ZERO, AccountAddress::ONE]);
         let mut r = Reader::new(&[0x03, 0x02, 0x07, 0x00], 0, None);
-        let c = read_constant(&mut r, 9).unwrap();
+        let c = read_constant(&mut r, ctx(9)).unwrap();
         assert_eq!((c.type_, c.data), (SignatureToken::U64, vec![7, 0]));
         let mut key = vec![0xFF, 0x07];
         key.extend([b'k'; 1023]);

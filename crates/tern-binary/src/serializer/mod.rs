@@ -1,11 +1,13 @@
 //! The serializer: [`CompiledModule`] / [`CompiledScript`] → bytes (spec §9).
 //!
-//! Non-empty tables are written in the fixed order of [`TableKind::SERIALIZATION_ORDER`], the
+//! Non-empty tables are written in the fixed order of [`TableKind::serialization_order`], the
 //! directory in the same order with offsets tiling the content from 0; every ULEB is minimal and
 //! function-definition flags are recomputed, so a binary deserialized at version `v` and
 //! serialized at `v` comes out byte-identical (up to trailing bytes, table order and version-word
-//! flavor, which are normalized). Versions 5..=10 can be written; the refusals of §9.1 are
-//! errors with status MALFORMED (UNKNOWN_VERSION for an unsupported version).
+//! flavor, which are normalized). The module's flavor decides the version word, the opcode
+//! bytes and which tables exist. Aptos versions 5..=10 and Sui versions 5..=7 can be written;
+//! the refusals of §9.1 (and writing what the flavor lacks) are errors with status MALFORMED
+//! (UNKNOWN_VERSION for an unsupported version).
 
 #![cfg_attr(
     not(test),
@@ -20,10 +22,33 @@ mod writer;
 use crate::errors::{BinaryError, BinaryResult};
 use crate::model::{CompiledModule, CompiledScript};
 use crate::table::TableKind;
-use crate::{APTOS_VERSION_MASK, MAGIC, VERSION_MAX, VERSION_MIN};
+use crate::{
+    APTOS_VERSION_MASK, MAGIC, SUI_FLAVOR_BYTE, SUI_VERSION_MAX, VERSION_MAX, VERSION_MIN,
+};
 use tables::*;
-use tern_primitives::StatusCode;
+use tern_primitives::{Flavor, StatusCode};
 use writer::{in_table, refuse, Writer};
+
+/// The format being written: its flavor and version.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Target {
+    /// The flavor.
+    pub(crate) flavor: Flavor,
+    /// The plain version.
+    pub(crate) version: u32,
+}
+
+impl Target {
+    /// The version word: `0x0A000000 | v` (Aptos) or `0x05000000 | v` (Sui) from v7, the
+    /// plain version below.
+    fn version_word(self) -> u32 {
+        match self.flavor {
+            _ if self.version < 7 => self.version,
+            Flavor::Aptos => APTOS_VERSION_MASK | self.version,
+            Flavor::Sui => (u32::from(SUI_FLAVOR_BYTE) << 24) | self.version,
+        }
+    }
+}
 
 impl CompiledModule {
     /// Serializes at the module's own version (`self.version`), so that deserialize → serialize
@@ -32,18 +57,22 @@ impl CompiledModule {
         self.serialize_for_version(self.version)
     }
 
-    /// Serializes at `version` (5..=10).
+    /// Serializes at `version` (Aptos 5..=10, Sui 5..=7) in the module's flavor.
     pub fn serialize_for_version(&self, version: u32) -> BinaryResult<Vec<u8>> {
-        check_version(version)?;
+        let target = Target {
+            flavor: self.flavor,
+            version,
+        };
+        check_version(target)?;
         let mut t = TableWriter::new(capacity(&[
             (self.identifiers.len(), 12),
             (self.function_defs.len(), 64),
         ]));
-        write_common(&mut t, CommonRef::module(self), version)?;
-        write_module_only(&mut t, self, version)?;
+        write_common(&mut t, CommonRef::module(self), target)?;
+        write_module_only(&mut t, self, target)?;
         let mut tail = Writer::with_capacity(3);
         tail.index(self.self_module_handle_idx.0);
-        t.finish(version, tail.as_bytes())
+        t.finish(target, tail.as_bytes())
     }
 }
 
@@ -53,11 +82,15 @@ impl CompiledScript {
         self.serialize_for_version(self.version)
     }
 
-    /// Serializes at `version` (5..=10).
+    /// Serializes at `version` (5..=10); scripts exist in the Aptos flavor only.
     pub fn serialize_for_version(&self, version: u32) -> BinaryResult<Vec<u8>> {
-        check_version(version)?;
+        let target = Target {
+            flavor: Flavor::Aptos,
+            version,
+        };
+        check_version(target)?;
         let mut t = TableWriter::new(capacity(&[(self.identifiers.len(), 12), (1, 256)]));
-        write_common(&mut t, CommonRef::script(self), version)?;
+        write_common(&mut t, CommonRef::script(self), target)?;
         let mut tail = Writer::with_capacity(capacity(&[(self.code.code.len(), 3), (1, 8)]));
         write_type_parameters(&mut tail, &self.type_parameters)?;
         tail.index(self.parameters.0);
@@ -69,8 +102,8 @@ impl CompiledScript {
                  (needs 8)"
             )));
         }
-        code::write_code_unit(&mut tail, &self.code, version)?;
-        t.finish(version, tail.as_bytes())
+        code::write_code_unit(&mut tail, &self.code, target)?;
+        t.finish(target, tail.as_bytes())
     }
 }
 
@@ -81,14 +114,20 @@ fn capacity(parts: &[(usize, usize)]) -> usize {
     })
 }
 
-/// Refuses versions outside 5..=10.
-fn check_version(version: u32) -> BinaryResult<()> {
-    if !(VERSION_MIN..=VERSION_MAX).contains(&version) {
+/// Refuses versions outside 5..=10 (Aptos) or 5..=7 (Sui).
+fn check_version(target: Target) -> BinaryResult<()> {
+    let max = match target.flavor {
+        Flavor::Aptos => VERSION_MAX,
+        Flavor::Sui => SUI_VERSION_MAX,
+    };
+    let version = target.version;
+    if !(VERSION_MIN..=max).contains(&version) {
         return Err(BinaryError::new(
             StatusCode::UNKNOWN_VERSION,
             format!(
                 "The requested bytecode version {version} is not supported. Only \
-                 {VERSION_MIN} to {VERSION_MAX} are."
+                 {VERSION_MIN} to {max} are ({} flavor).",
+                target.flavor
             ),
         ));
     }
@@ -105,7 +144,7 @@ impl TableWriter {
     fn new(capacity: usize) -> TableWriter {
         TableWriter {
             content: Writer::with_capacity(capacity),
-            directory: Vec::with_capacity(TableKind::SERIALIZATION_ORDER.len()),
+            directory: Vec::with_capacity(19),
         }
     }
 
@@ -129,7 +168,7 @@ impl TableWriter {
     }
 
     /// Assembles header, directory, content and `tail`.
-    fn finish(self, version: u32, tail: &[u8]) -> BinaryResult<Vec<u8>> {
+    fn finish(self, target: Target, tail: &[u8]) -> BinaryResult<Vec<u8>> {
         if self.content.len() > u32::MAX as usize {
             return Err(refuse("table contents exceed 4 GiB"));
         }
@@ -141,15 +180,10 @@ impl TableWriter {
         ]);
         let mut out = Writer::with_capacity(size);
         out.bytes(&MAGIC);
-        let word = if version >= 7 {
-            APTOS_VERSION_MASK | version
-        } else {
-            version
-        };
-        out.bytes(&word.to_le_bytes());
+        out.bytes(&target.version_word().to_le_bytes());
         out.uleb(self.directory.len() as u64);
         for (kind, start, len) in &self.directory {
-            out.u8(*kind as u8);
+            out.u8(kind.byte());
             out.uleb(*start as u64);
             out.uleb(*len as u64);
         }
@@ -199,7 +233,7 @@ impl<'a> CommonRef<'a> {
 }
 
 /// The shared tables, in serialization order: MH, SH, FH, FI, SIG, IDENT, ADDR, CONST, META.
-fn write_common(t: &mut TableWriter, c: CommonRef<'_>, version: u32) -> BinaryResult<()> {
+fn write_common(t: &mut TableWriter, c: CommonRef<'_>, target: Target) -> BinaryResult<()> {
     t.table(
         TableKind::ModuleHandles,
         c.module_handles,
@@ -211,7 +245,7 @@ fn write_common(t: &mut TableWriter, c: CommonRef<'_>, version: u32) -> BinaryRe
         write_struct_handle,
     )?;
     t.table(TableKind::FunctionHandles, c.function_handles, |w, h| {
-        write_function_handle(w, h, version)
+        write_function_handle(w, h, target)
     })?;
     t.table(
         TableKind::FunctionInstantiations,
@@ -233,10 +267,43 @@ fn write_common(t: &mut TableWriter, c: CommonRef<'_>, version: u32) -> BinaryRe
     t.table(TableKind::Metadata, c.metadata, write_metadata)
 }
 
-/// The module-only tables, in serialization order; variant tables are dropped below v7.
-fn write_module_only(t: &mut TableWriter, m: &CompiledModule, version: u32) -> BinaryResult<()> {
+/// The signature tokens of `target`'s flavor: Sui's stop at `u256` (no function types or
+/// signed integers).
+fn check_tokens(c: &CommonRef<'_>, target: Target) -> BinaryResult<()> {
+    if target.flavor == Flavor::Aptos {
+        return Ok(());
+    }
+    for token in c
+        .signatures
+        .iter()
+        .flat_map(|s| &s.0)
+        .chain(c.constant_pool.iter().map(|k| &k.type_))
+    {
+        for t in token.preorder() {
+            if matches!(
+                t,
+                crate::SignatureToken::Function(..)
+                    | crate::SignatureToken::I8
+                    | crate::SignatureToken::I16
+                    | crate::SignatureToken::I32
+                    | crate::SignatureToken::I64
+                    | crate::SignatureToken::I128
+                    | crate::SignatureToken::I256
+            ) {
+                return Err(refuse(format!("{t:?} cannot be written in a Sui binary")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The module-only tables, in serialization order; Aptos's variant tables are dropped below
+/// v7.
+fn write_module_only(t: &mut TableWriter, m: &CompiledModule, target: Target) -> BinaryResult<()> {
+    check_tokens(&CommonRef::module(m), target)?;
+    let version = target.version;
     t.table(TableKind::StructDefinitions, &m.struct_defs, |w, d| {
-        write_struct_def(w, d, version)
+        write_struct_def(w, d, target)
     })?;
     t.table(
         TableKind::StructDefInstantiations,
@@ -244,7 +311,7 @@ fn write_module_only(t: &mut TableWriter, m: &CompiledModule, version: u32) -> B
         |w, i| write_pair(w, i.def.0, i.type_parameters.0),
     )?;
     t.table(TableKind::FunctionDefinitions, &m.function_defs, |w, d| {
-        write_function_def(w, d, version)
+        write_function_def(w, d, target)
     })?;
     t.table(
         TableKind::FieldHandles,
@@ -261,9 +328,77 @@ fn write_module_only(t: &mut TableWriter, m: &CompiledModule, version: u32) -> B
         &m.friend_decls,
         write_module_handle,
     )?;
-    if version < 7 {
-        return Ok(());
+    match target.flavor {
+        Flavor::Aptos => {
+            refuse_tables(m, Flavor::Sui)?;
+            if version < 7 {
+                return Ok(());
+            }
+            write_aptos_variant_tables(t, m)
+        }
+        Flavor::Sui => {
+            refuse_tables(m, Flavor::Aptos)?;
+            if version < 7 {
+                if !m.enum_defs.is_empty() || !m.enum_def_instantiations.is_empty() {
+                    return Err(refuse(format!(
+                        "enums cannot be serialized at Sui bytecode version {version} (needs 7)"
+                    )));
+                }
+                return Ok(());
+            }
+            write_sui_enum_tables(t, m)
+        }
     }
+}
+
+/// Refuses a module holding the tables only `other` has.
+fn refuse_tables(m: &CompiledModule, other: Flavor) -> BinaryResult<()> {
+    let present = match other {
+        Flavor::Aptos => {
+            !m.variant_field_handles.is_empty()
+                || !m.variant_field_instantiations.is_empty()
+                || !m.struct_variant_handles.is_empty()
+                || !m.struct_variant_instantiations.is_empty()
+        }
+        Flavor::Sui => {
+            !m.enum_defs.is_empty()
+                || !m.enum_def_instantiations.is_empty()
+                || !m.variant_handles.is_empty()
+                || !m.variant_instantiation_handles.is_empty()
+        }
+    };
+    if present {
+        return Err(refuse(format!(
+            "a module written in one flavor holds the enum tables of the {other} flavor"
+        )));
+    }
+    Ok(())
+}
+
+/// Sui's enum tables (0x11–0x14).
+fn write_sui_enum_tables(t: &mut TableWriter, m: &CompiledModule) -> BinaryResult<()> {
+    t.table(TableKind::EnumDefinitions, &m.enum_defs, write_enum_def)?;
+    t.table(
+        TableKind::EnumDefInstantiations,
+        &m.enum_def_instantiations,
+        |w, i| write_pair(w, i.def.0, i.type_parameters.0),
+    )?;
+    t.table(TableKind::VariantHandles, &m.variant_handles, |w, h| {
+        w.index(h.enum_def.0);
+        w.bounded(u64::from(h.variant), 126, "variant tag")
+    })?;
+    t.table(
+        TableKind::VariantInstantiationHandles,
+        &m.variant_instantiation_handles,
+        |w, h| {
+            w.index(h.enum_def.0);
+            w.bounded(u64::from(h.variant), 126, "variant tag")
+        },
+    )
+}
+
+/// Aptos's variant tables (0x11–0x14).
+fn write_aptos_variant_tables(t: &mut TableWriter, m: &CompiledModule) -> BinaryResult<()> {
     t.table(
         TableKind::VariantFieldHandles,
         &m.variant_field_handles,

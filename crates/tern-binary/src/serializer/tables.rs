@@ -3,11 +3,12 @@
 use super::code::write_code_unit;
 use super::signature::{write_abilities, write_token};
 use super::writer::{refuse, Writer};
+use super::Target;
 use crate::deserializer::{ACCESS_SPECIFIERS_MAX, ATTRIBUTES_MAX, FLAG_ENTRY, FLAG_NATIVE};
 use crate::errors::BinaryResult;
 use crate::model::*;
 use crate::IDENTIFIER_SIZE_MAX;
-use tern_primitives::{AbilitySet, AccountAddress, Identifier};
+use tern_primitives::{AbilitySet, AccountAddress, Flavor, Identifier};
 
 /// MODULE_HANDLES / FRIEND_DECLS row.
 pub(crate) fn write_module_handle(w: &mut Writer, h: &ModuleHandle) -> BinaryResult<()> {
@@ -38,17 +39,27 @@ pub(crate) fn write_type_parameters(w: &mut Writer, tps: &[AbilitySet]) -> Binar
     Ok(())
 }
 
-/// FUNCTION_HANDLES row, in the layout of `version`.
+/// FUNCTION_HANDLES row, in the layout of the target's version (Sui: never access specifiers
+/// or attributes).
 pub(crate) fn write_function_handle(
     w: &mut Writer,
     h: &FunctionHandle,
-    version: u32,
+    target: Target,
 ) -> BinaryResult<()> {
     w.index(h.module.0);
     w.index(h.name.0);
     w.index(h.parameters.0);
     w.index(h.return_.0);
     write_type_parameters(w, &h.type_parameters)?;
+    if target.flavor == Flavor::Sui {
+        if h.access_specifiers.is_some() || !h.attributes.is_empty() {
+            return Err(refuse(
+                "access specifiers and function attributes cannot be written in a Sui binary",
+            ));
+        }
+        return Ok(());
+    }
+    let version = target.version;
     if version >= 7 {
         write_access_specifiers(w, h.access_specifiers.as_deref())?;
     } else if h.access_specifiers.is_some() {
@@ -190,18 +201,24 @@ pub(crate) fn write_address(w: &mut Writer, a: &AccountAddress) -> BinaryResult<
     Ok(())
 }
 
-/// STRUCT_DEFS row; enums need v7.
+/// STRUCT_DEFS row; enums need Aptos v7 (Sui enums have their own table).
 pub(crate) fn write_struct_def(
     w: &mut Writer,
     d: &StructDefinition,
-    version: u32,
+    target: Target,
 ) -> BinaryResult<()> {
+    let version = target.version;
     w.index(d.struct_handle.0);
     match &d.field_information {
         StructFieldInformation::Native => w.u8(0x01),
         StructFieldInformation::Declared(fields) => {
             w.u8(0x02);
             write_fields(w, fields)?;
+        }
+        StructFieldInformation::DeclaredVariants(_) if target.flavor == Flavor::Sui => {
+            return Err(refuse(
+                "a Sui binary holds enums in its enum table, not among its structs",
+            ));
         }
         StructFieldInformation::DeclaredVariants(variants) => {
             if version < 7 {
@@ -210,12 +227,25 @@ pub(crate) fn write_struct_def(
                 )));
             }
             w.u8(0x03);
-            w.count(variants.len(), 127, "variants in an enum")?;
-            for v in variants {
-                w.index(v.name.0);
-                write_fields(w, &v.fields)?;
-            }
+            write_variants(w, variants)?;
         }
+    }
+    Ok(())
+}
+
+/// ENUM_DEFS row (Sui): handle, flag 0x02, variants.
+pub(crate) fn write_enum_def(w: &mut Writer, d: &EnumDefinition) -> BinaryResult<()> {
+    w.index(d.enum_handle.0);
+    w.u8(0x02);
+    write_variants(w, &d.variants)
+}
+
+/// `uleb(127)` variant count, then name and fields per variant.
+fn write_variants(w: &mut Writer, variants: &[VariantDefinition]) -> BinaryResult<()> {
+    w.count(variants.len(), 127, "variants in an enum")?;
+    for v in variants {
+        w.index(v.name.0);
+        write_fields(w, &v.fields)?;
     }
     Ok(())
 }
@@ -233,7 +263,7 @@ fn write_fields(w: &mut Writer, fields: &[FieldDefinition]) -> BinaryResult<()> 
 pub(crate) fn write_function_def(
     w: &mut Writer,
     d: &FunctionDefinition,
-    version: u32,
+    target: Target,
 ) -> BinaryResult<()> {
     w.index(d.function.0);
     w.u8(d.visibility as u8);
@@ -250,7 +280,7 @@ pub(crate) fn write_function_def(
         w.index(s.0);
     }
     if let Some(code) = &d.code {
-        write_code_unit(w, code, version)?;
+        write_code_unit(w, code, target)?;
     }
     Ok(())
 }

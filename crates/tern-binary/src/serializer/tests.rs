@@ -32,60 +32,87 @@ fn module(version: u32, code: Vec<Bytecode>) -> CompiledModule {
             code: Some(CodeUnit {
                 locals: SignatureIndex(0),
                 code,
+                jump_tables: vec![],
             }),
         }],
         ..CompiledModule::default()
     }
 }
 
-/// The encoded size of `op` with index operands 200, immediates as chosen in the test.
-fn expected_size(op: Opcode) -> usize {
-    match op as u8 {
-        0x03..=0x05 | 0x07 | 0x0A..=0x13 | 0x29..=0x2D | 0x36..=0x3F => 3,
-        0x41..=0x45 | 0x47 | 0x4E..=0x57 | 0x5A => 3,
-        0x40 | 0x46 => 11,
-        0x58 | 0x59 => 12,
-        0x06 | 0x5E => 9,
-        0x31 | 0x5B => 2,
-        0x32 | 0x5F => 17,
-        0x48 | 0x5C => 3,
-        0x49 | 0x5D => 5,
-        0x4A | 0x60 => 33,
-        _ => 1,
+/// The encoded size of one operand of `kind` with index operands 200 (100 for jump tables),
+/// immediates as chosen in the test.
+fn operand_size(kind: OperandKind) -> usize {
+    use OperandKind as K;
+    match kind {
+        K::U8 | K::I8 | K::JumpTable => 1,
+        K::U16 | K::I16 => 2,
+        K::U32 | K::I32 => 4,
+        K::U64 | K::I64 | K::Count => 8,
+        K::U128 | K::I128 => 16,
+        K::U256 | K::I256 => 32,
+        K::Mask => 9,
+        _ => 2,
     }
 }
 
 #[test]
-fn every_instruction_encodes_and_decodes() {
+fn every_instruction_encodes_and_decodes_in_each_flavor() {
     let mut wide = [0u8; 32];
     for (i, b) in wide.iter_mut().enumerate() {
         *b = 0x80 | i as u8;
     }
-    let cfg = DeserializerConfig::default();
-    for op in Opcode::ALL {
-        let instr = instruction_with_operands(op, 200, 0x0123_4567_89AB_CDEF, wide);
-        assert_eq!(instr.opcode(), op);
-        let lowest = op
-            .min_version()
-            .max(if (0x48..=0x4D).contains(&(op as u8)) {
-                6
+    let mut checked = 0;
+    for flavor in Flavor::ALL {
+        // Sui's deprecated global storage decodes only with its deprecation off.
+        let cfg = DeserializerConfig {
+            deprecate_global_storage_ops: false,
+            ..DeserializerConfig::detect(flavor)
+        };
+        let max = match flavor {
+            Flavor::Aptos => VERSION_MAX,
+            Flavor::Sui => SUI_VERSION_MAX,
+        };
+        for op in Opcode::ALL.iter().copied() {
+            let Some(encoding) = op.encoding(flavor) else {
+                continue;
+            };
+            let index = if op == Opcode::VariantSwitch {
+                100
             } else {
-                5
-            });
-        for version in [lowest, VERSION_MAX] {
-            let m = module(version, vec![instr.clone()]);
-            let bytes = m.serialize().unwrap();
-            let empty = module(version, vec![]).serialize().unwrap();
-            assert_eq!(
-                bytes.len() - empty.len(),
-                expected_size(op),
-                "{} size",
-                op.name()
-            );
-            let back = CompiledModule::deserialize_unchecked(&bytes, &cfg).unwrap();
-            assert_eq!(back, m, "{} at v{version}", op.name());
+                200
+            };
+            let instr = instruction_with_operands(op, index, 0x0123_4567_89AB_CDEF, wide);
+            assert_eq!(instr.opcode(), op);
+            let size = 1 + op
+                .operand_kinds()
+                .iter()
+                .map(|k| operand_size(*k))
+                .sum::<usize>();
+            let lowest = encoding.min_version.max(5);
+            for version in [lowest, max] {
+                let mut m = module(version, vec![instr.clone()]);
+                m.flavor = flavor;
+                let mut empty = module(version, vec![]);
+                empty.flavor = flavor;
+                let bytes = m.serialize().unwrap();
+                let empty = empty.serialize().unwrap();
+                assert_eq!(bytes.len() - empty.len(), size, "{} size", op.name());
+                let back = CompiledModule::deserialize_unchecked(&bytes, &cfg).unwrap();
+                assert_eq!(back, m, "{} at {flavor} v{version}", op.name());
+                checked += 1;
+            }
         }
     }
+    assert_eq!(checked, 2 * (104 + 0x56));
+}
+
+#[test]
+fn an_instruction_the_flavor_lacks_is_refused() {
+    let mut m = module(7, vec![Bytecode::CallClosure(SignatureIndex(0))]);
+    m.flavor = Flavor::Sui;
+    assert!(refused(&m, 7));
+    let m = module(7, vec![Bytecode::VariantSwitch(VariantJumpTableIndex(0))]);
+    assert!(refused(&m, 7));
 }
 
 #[test]
@@ -95,6 +122,14 @@ fn version_word_and_range() {
         let bytes = m.serialize_for_version(v).unwrap();
         assert_eq!(bytes[4..8], word.to_le_bytes());
     }
+    let mut sui = module(7, vec![Bytecode::Ret]);
+    sui.flavor = Flavor::Sui;
+    for (v, word) in [(5, 5u32), (6, 6), (7, 0x0500_0007)] {
+        let bytes = sui.serialize_for_version(v).unwrap();
+        assert_eq!(bytes[4..8], word.to_le_bytes());
+    }
+    let e = sui.serialize_for_version(8).unwrap_err();
+    assert_eq!(e.status, StatusCode::UNKNOWN_VERSION);
     for v in [0, 4, 11] {
         let e = m.serialize_for_version(v).unwrap_err();
         assert_eq!(e.status, StatusCode::UNKNOWN_VERSION);
@@ -192,6 +227,7 @@ fn script_access_specifiers_need_v8() {
         code: CodeUnit {
             locals: SignatureIndex(0),
             code: vec![Bytecode::Ret],
+            jump_tables: vec![],
         },
         access_specifiers: Some(vec![]),
         ..CompiledScript::default()
@@ -204,4 +240,92 @@ fn script_access_specifiers_need_v8() {
             .access_specifiers,
         Some(vec![])
     );
+}
+
+/// A Sui module with one enum `E { A, B(u64) }` and a function switching on it.
+fn sui_enum_module() -> CompiledModule {
+    let mut m = module(
+        7,
+        vec![
+            Bytecode::VariantSwitch(VariantJumpTableIndex(0)),
+            Bytecode::Ret,
+            Bytecode::Ret,
+        ],
+    );
+    m.flavor = Flavor::Sui;
+    m.identifiers
+        .extend(["E", "A", "B", "x"].map(|n| Identifier::new(n).unwrap()));
+    m.struct_handles.push(StructHandle {
+        module: ModuleHandleIndex(0),
+        name: IdentifierIndex(2),
+        abilities: AbilitySet::EMPTY,
+        type_parameters: vec![],
+    });
+    m.enum_defs.push(EnumDefinition {
+        enum_handle: StructHandleIndex(0),
+        variants: vec![
+            VariantDefinition {
+                name: IdentifierIndex(3),
+                fields: vec![],
+            },
+            VariantDefinition {
+                name: IdentifierIndex(4),
+                fields: vec![FieldDefinition {
+                    name: IdentifierIndex(5),
+                    type_: SignatureToken::U64,
+                }],
+            },
+        ],
+    });
+    m.variant_handles.push(VariantHandle {
+        enum_def: EnumDefinitionIndex(0),
+        variant: 1,
+    });
+    if let Some(code) = m.function_defs[0].code.as_mut() {
+        code.jump_tables.push(VariantJumpTable {
+            head_enum: EnumDefinitionIndex(0),
+            targets: vec![1, 2],
+        });
+    }
+    m
+}
+
+#[test]
+fn sui_enums_and_jump_tables_round_trip() {
+    let m = sui_enum_module();
+    let bytes = m.serialize().unwrap();
+    assert_eq!(bytes[4..8], 0x0500_0007u32.to_le_bytes());
+    let back = CompiledModule::deserialize_with_config(&bytes, &DeserializerConfig::sui()).unwrap();
+    assert_eq!(back, m);
+    assert_eq!(back.serialize().unwrap(), bytes);
+    // Sui's tables cannot be written in an Aptos module, nor below v7.
+    let mut aptos = m.clone();
+    aptos.flavor = Flavor::Aptos;
+    assert!(aptos.serialize().is_err());
+    assert!(refused(&m, 6));
+}
+
+#[test]
+fn aptos_only_parts_are_refused_in_a_sui_module() {
+    let mut m = module(7, vec![Bytecode::Ret]);
+    m.flavor = Flavor::Sui;
+    m.function_handles[0].access_specifiers = Some(vec![]);
+    assert!(refused(&m, 7));
+    let mut m = module(7, vec![Bytecode::Ret]);
+    m.flavor = Flavor::Sui;
+    m.signatures.push(Signature(vec![SignatureToken::I64]));
+    assert!(refused(&m, 7));
+    let mut m = module(7, vec![Bytecode::Ret]);
+    m.flavor = Flavor::Sui;
+    m.struct_handles.push(StructHandle {
+        module: ModuleHandleIndex(0),
+        name: IdentifierIndex(0),
+        abilities: AbilitySet::EMPTY,
+        type_parameters: vec![],
+    });
+    m.struct_defs.push(StructDefinition {
+        struct_handle: StructHandleIndex(0),
+        field_information: StructFieldInformation::DeclaredVariants(vec![]),
+    });
+    assert!(refused(&m, 7));
 }

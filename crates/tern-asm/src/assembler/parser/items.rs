@@ -8,7 +8,7 @@ use crate::assembler::errors::{Diag, Span};
 use crate::assembler::lexer::Tok;
 use std::collections::BTreeMap;
 use tern_binary::{FunctionAttribute, Visibility};
-use tern_primitives::{AbilitySet, AccountAddress};
+use tern_primitives::{AbilitySet, AccountAddress, Flavor};
 
 type Aliases = BTreeMap<String, AccountAddress>;
 
@@ -17,6 +17,7 @@ impl Parser<'_> {
         while *self.next() == Tok::Newline {
             self.advance();
         }
+        let flavor = self.flavor()?;
         let mut address_aliases = vec![];
         while self.is_kw("address") {
             self.advance();
@@ -31,6 +32,9 @@ impl Parser<'_> {
             self.advance();
             Some(self.module_id(&alias_map)?)
         } else if self.is_kw("script") {
+            if flavor == Flavor::Sui {
+                return self.error("the Sui flavor has no scripts");
+            }
             self.advance();
             self.script = true;
             None
@@ -47,6 +51,7 @@ impl Parser<'_> {
         }
         let (structs, functions) = self.definitions()?;
         Ok(Unit {
+            flavor,
             module,
             address_aliases,
             module_aliases,
@@ -54,6 +59,21 @@ impl Parser<'_> {
             structs,
             functions,
         })
+    }
+
+    /// An optional `flavor aptos|sui` line (Aptos when absent).
+    fn flavor(&mut self) -> PResult<Flavor> {
+        if !self.is_kw("flavor") {
+            return Ok(Flavor::Aptos);
+        }
+        self.advance();
+        let name = self.ident()?;
+        let flavor = match name.parse::<Flavor>() {
+            Ok(flavor) => flavor,
+            Err(e) => return Err(Diag::new(self.previous, e.to_string())),
+        };
+        self.expect_newline()?;
+        Ok(flavor)
     }
 
     fn uses(&mut self, aliases: &Aliases) -> PResult<Vec<(String, ModName)>> {

@@ -42,6 +42,7 @@ fn script_without_signatures() {
         code: CodeUnit {
             locals: SignatureIndex(0),
             code: vec![Bytecode::Ret],
+            jump_tables: vec![],
         },
         ..CompiledScript::default()
     };
@@ -115,7 +116,7 @@ fn script_skips_module_only_instructions() {
                     | B::BrTrue(_)
                     | B::BrFalse(_)
                     | B::Branch(_)
-            ) && !matches!(i.opcode() as u8, 0x40..=0x47)
+            ) && !matches!(i.opcode().byte(crate::Flavor::Aptos), Some(0x40..=0x47))
         })
         .collect();
     assert_eq!(s.code.code.len(), 49 - 14 - 8);
