@@ -51,7 +51,7 @@ pub use bounds::{check_module, check_script};
 
 mod deserializer;
 mod serializer;
-pub use deserializer::{DeserializerConfig, FlavorPolicy};
+pub use deserializer::{DeserializerConfig, FlavorPolicy, SuiTableLimits};
 
 #[cfg(any(test, feature = "arbitrary"))]
 pub mod arbitrary;

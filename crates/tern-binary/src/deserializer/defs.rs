@@ -67,10 +67,28 @@ pub(crate) fn read_module_tables(
             | TableKind::ConstantPool
             | TableKind::Identifiers
             | TableKind::AddressIdentifiers
-            | TableKind::Metadata => {}
+            | TableKind::Metadata => continue,
         }
+        ctx.check_table_size(r, entry.kind, module_table_len(m, entry.kind))?;
     }
     Ok(())
+}
+
+/// The number of rows read into a module-only table.
+fn module_table_len(m: &CompiledModule, kind: TableKind) -> usize {
+    match kind {
+        TableKind::StructDefinitions => m.struct_defs.len(),
+        TableKind::StructDefInstantiations => m.struct_def_instantiations.len(),
+        TableKind::FunctionDefinitions => m.function_defs.len(),
+        TableKind::FieldHandles => m.field_handles.len(),
+        TableKind::FieldInstantiations => m.field_instantiations.len(),
+        TableKind::FriendDeclarations => m.friend_decls.len(),
+        TableKind::EnumDefinitions => m.enum_defs.len(),
+        TableKind::EnumDefInstantiations => m.enum_def_instantiations.len(),
+        TableKind::VariantHandles => m.variant_handles.len(),
+        TableKind::VariantInstantiationHandles => m.variant_instantiation_handles.len(),
+        _ => 0,
+    }
 }
 
 /// Aptos's four variant tables (0x11–0x14).

@@ -121,7 +121,7 @@ fn sui_version(word: u32, config: &DeserializerConfig) -> Result<u32, String> {
         (word & 0x00FF_FFFF, Some((word >> 24) as u8))
     };
     let max = config.max_binary_format_version.min(SUI_VERSION_MAX);
-    if version == 0 || version > max {
+    if version < config.sui_min_version.max(1) || version > max {
         return Err(format!(
             "unknown Sui bytecode version {version} (word {word:#010x}, max {max})"
         ));

@@ -28,6 +28,7 @@ mod tables;
 use crate::errors::BinaryResult;
 use crate::index::ModuleHandleIndex;
 use crate::model::{CompiledModule, CompiledScript};
+use crate::table::TableKind;
 use crate::{IDENTIFIER_SIZE_MAX, LEGACY_IDENTIFIER_SIZE_MAX, VERSION_MAX};
 use reader::DeResult;
 use tables::Ctx;
@@ -69,6 +70,126 @@ pub struct DeserializerConfig {
     /// Sui binaries only: a metadata table is `MALFORMED` and bytes after the module's self
     /// handle are `TRAILING_BYTES` (Sui's standard setting; Aptos ignores trailing bytes).
     pub check_no_extraneous_bytes: bool,
+    /// Sui binaries only: the lowest version accepted (`UNKNOWN_VERSION` below it).
+    pub sui_min_version: u32,
+    /// Sui binaries only: the most entries each table may hold (`MALFORMED` past them).
+    pub sui_table_limits: SuiTableLimits,
+}
+
+/// The most entries each table of a Sui binary may hold, as Sui's protocol sets them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SuiTableLimits {
+    /// Module handles.
+    pub module_handles: u16,
+    /// Datatype (struct and enum) handles.
+    pub datatype_handles: u16,
+    /// Function handles.
+    pub function_handles: u16,
+    /// Function instantiations.
+    pub function_instantiations: u16,
+    /// Signatures.
+    pub signatures: u16,
+    /// Constants.
+    pub constant_pool: u16,
+    /// Identifiers.
+    pub identifiers: u16,
+    /// Addresses.
+    pub address_identifiers: u16,
+    /// Struct definitions.
+    pub struct_defs: u16,
+    /// Struct definition instantiations.
+    pub struct_def_instantiations: u16,
+    /// Function definitions.
+    pub function_defs: u16,
+    /// Field handles.
+    pub field_handles: u16,
+    /// Field instantiations.
+    pub field_instantiations: u16,
+    /// Friend declarations.
+    pub friend_decls: u16,
+    /// Enum definitions.
+    pub enum_defs: u16,
+    /// Enum definition instantiations.
+    pub enum_def_instantiations: u16,
+    /// Variant handles.
+    pub variant_handles: u16,
+    /// Variant instantiation handles.
+    pub variant_instantiation_handles: u16,
+}
+
+impl SuiTableLimits {
+    /// No limit below the format's own (65535 entries per table).
+    pub const UNLIMITED: SuiTableLimits = SuiTableLimits {
+        module_handles: u16::MAX,
+        datatype_handles: u16::MAX,
+        function_handles: u16::MAX,
+        function_instantiations: u16::MAX,
+        signatures: u16::MAX,
+        constant_pool: u16::MAX,
+        identifiers: u16::MAX,
+        address_identifiers: u16::MAX,
+        struct_defs: u16::MAX,
+        struct_def_instantiations: u16::MAX,
+        function_defs: u16::MAX,
+        field_handles: u16::MAX,
+        field_instantiations: u16::MAX,
+        friend_decls: u16::MAX,
+        enum_defs: u16::MAX,
+        enum_def_instantiations: u16::MAX,
+        variant_handles: u16::MAX,
+        variant_instantiation_handles: u16::MAX,
+    };
+
+    /// Sui mainnet's limits (protocol version 130).
+    pub const MAINNET: SuiTableLimits = SuiTableLimits {
+        module_handles: 100,
+        datatype_handles: 300,
+        function_handles: 1500,
+        function_instantiations: 750,
+        signatures: 1000,
+        constant_pool: 4000,
+        identifiers: 10000,
+        address_identifiers: 100,
+        struct_defs: 200,
+        struct_def_instantiations: 100,
+        function_defs: 1000,
+        field_handles: 500,
+        field_instantiations: 250,
+        friend_decls: 100,
+        enum_defs: 200,
+        enum_def_instantiations: 100,
+        variant_handles: 1024,
+        variant_instantiation_handles: 1024,
+    };
+
+    /// The limit of a table kind (the Aptos-only kinds have none).
+    pub fn of(&self, kind: TableKind) -> u16 {
+        match kind {
+            TableKind::ModuleHandles => self.module_handles,
+            TableKind::StructHandles => self.datatype_handles,
+            TableKind::FunctionHandles => self.function_handles,
+            TableKind::FunctionInstantiations => self.function_instantiations,
+            TableKind::Signatures => self.signatures,
+            TableKind::ConstantPool => self.constant_pool,
+            TableKind::Identifiers => self.identifiers,
+            TableKind::AddressIdentifiers => self.address_identifiers,
+            TableKind::StructDefinitions => self.struct_defs,
+            TableKind::StructDefInstantiations => self.struct_def_instantiations,
+            TableKind::FunctionDefinitions => self.function_defs,
+            TableKind::FieldHandles => self.field_handles,
+            TableKind::FieldInstantiations => self.field_instantiations,
+            TableKind::FriendDeclarations => self.friend_decls,
+            TableKind::EnumDefinitions => self.enum_defs,
+            TableKind::EnumDefInstantiations => self.enum_def_instantiations,
+            TableKind::VariantHandles => self.variant_handles,
+            TableKind::VariantInstantiationHandles => self.variant_instantiation_handles,
+            TableKind::Metadata
+            | TableKind::VariantFieldHandles
+            | TableKind::VariantFieldInstantiations
+            | TableKind::StructVariantHandles
+            | TableKind::StructVariantInstantiations => u16::MAX,
+        }
+    }
 }
 
 impl Default for DeserializerConfig {
@@ -87,6 +208,8 @@ impl DeserializerConfig {
             flavor: FlavorPolicy::Only(Flavor::Aptos),
             deprecate_global_storage_ops: true,
             check_no_extraneous_bytes: true,
+            sui_min_version: 6,
+            sui_table_limits: SuiTableLimits::MAINNET,
         }
     }
 
@@ -96,8 +219,9 @@ impl DeserializerConfig {
         Self::new(VERSION_MAX, LEGACY_IDENTIFIER_SIZE_MAX)
     }
 
-    /// Sui binaries only, with Sui's standard rules (v7 at most, global storage deprecated,
-    /// no metadata or trailing bytes; identifiers up to 65535 bytes, Sui's table limit).
+    /// Sui binaries only, with the rules of Sui mainnet (v6 to v7, global storage deprecated,
+    /// no metadata or trailing bytes, its table size limits; identifiers up to 65535 bytes,
+    /// the verifier limits them further).
     pub const fn sui() -> Self {
         Self::new(VERSION_MAX, LEGACY_IDENTIFIER_SIZE_MAX)
             .with_flavor(FlavorPolicy::Only(Flavor::Sui))
@@ -173,12 +297,6 @@ fn read_module(bytes: &[u8], config: &DeserializerConfig) -> DeResult<CompiledMo
     let ctx = Ctx::new(&header, config);
     let mut rest = header.rest.clone();
     let self_module_handle_idx = ModuleHandleIndex(rest.index()?);
-    if ctx.sui_strict_bytes() && !rest.is_empty() {
-        return Err(rest.error(
-            StatusCode::TRAILING_BYTES,
-            format!("{} bytes after the end of the module", rest.remaining()),
-        ));
-    }
     let common = tables::read_common_tables(&header, ctx)?;
     let mut module = CompiledModule {
         flavor: ctx.flavor,
@@ -196,5 +314,12 @@ fn read_module(bytes: &[u8], config: &DeserializerConfig) -> DeResult<CompiledMo
         ..CompiledModule::default()
     };
     defs::read_module_tables(&header, ctx, &mut module)?;
+    // Sui checks for bytes after the module only once every table decoded.
+    if ctx.sui_strict_bytes() && !rest.is_empty() {
+        return Err(rest.error(
+            StatusCode::TRAILING_BYTES,
+            format!("{} bytes after the end of the module", rest.remaining()),
+        ));
+    }
     Ok(module)
 }

@@ -24,6 +24,8 @@ pub(crate) struct Ctx {
     pub(crate) deprecate_global_storage_ops: bool,
     /// Sui: no metadata, no trailing bytes.
     pub(crate) check_no_extraneous_bytes: bool,
+    /// Sui: the most entries per table.
+    pub(crate) sui_table_limits: super::SuiTableLimits,
 }
 
 impl Ctx {
@@ -35,6 +37,7 @@ impl Ctx {
             max_identifier_size: config.max_identifier_size,
             deprecate_global_storage_ops: config.deprecate_global_storage_ops,
             check_no_extraneous_bytes: config.check_no_extraneous_bytes,
+            sui_table_limits: config.sui_table_limits,
         }
     }
 
@@ -47,7 +50,28 @@ impl Ctx {
             max_identifier_size: 255,
             deprecate_global_storage_ops: true,
             check_no_extraneous_bytes: true,
+            sui_table_limits: super::SuiTableLimits::UNLIMITED,
         }
+    }
+
+    /// Sui's table size limit: `MALFORMED` when `kind` holds more than its limit.
+    pub(crate) fn check_table_size(
+        self,
+        r: &Reader<'_>,
+        kind: TableKind,
+        len: usize,
+    ) -> DeResult<()> {
+        if self.flavor != Flavor::Sui {
+            return Ok(());
+        }
+        let max = self.sui_table_limits.of(kind);
+        if len > usize::from(max) {
+            return Err(r.error(
+                StatusCode::MALFORMED,
+                format!("Exceeded size ({len} > {max}) in {kind}"),
+            ));
+        }
+        Ok(())
     }
 
     /// Whether Sui's rule against metadata and trailing bytes applies.
@@ -156,10 +180,28 @@ pub(crate) fn read_common_tables(header: &Header<'_>, ctx: Ctx) -> DeResult<Comm
             | TableKind::EnumDefinitions
             | TableKind::EnumDefInstantiations
             | TableKind::VariantHandles
-            | TableKind::VariantInstantiationHandles => {}
+            | TableKind::VariantInstantiationHandles => continue,
         }
+        ctx.check_table_size(r, entry.kind, t.len_of(entry.kind))?;
     }
     Ok(t)
+}
+
+impl CommonTables {
+    /// The number of rows read into a shared table.
+    fn len_of(&self, kind: TableKind) -> usize {
+        match kind {
+            TableKind::ModuleHandles => self.module_handles.len(),
+            TableKind::StructHandles => self.struct_handles.len(),
+            TableKind::FunctionHandles => self.function_handles.len(),
+            TableKind::FunctionInstantiations => self.function_instantiations.len(),
+            TableKind::Signatures => self.signatures.len(),
+            TableKind::ConstantPool => self.constant_pool.len(),
+            TableKind::Identifiers => self.identifiers.len(),
+            TableKind::AddressIdentifiers => self.address_identifiers.len(),
+            _ => 0,
+        }
+    }
 }
 
 /// MODULE_HANDLES / FRIEND_DECLS row.

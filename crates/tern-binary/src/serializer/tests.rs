@@ -66,6 +66,7 @@ fn every_instruction_encodes_and_decodes_in_each_flavor() {
         // Sui's deprecated global storage decodes only with its deprecation off.
         let cfg = DeserializerConfig {
             deprecate_global_storage_ops: false,
+            sui_min_version: 5,
             ..DeserializerConfig::detect(flavor)
         };
         let max = match flavor {
