@@ -15,6 +15,8 @@ pub(crate) struct FunctionView<'a> {
     pub(crate) index: Option<u16>,
     /// The instructions.
     pub(crate) code: &'a [Bytecode],
+    /// The jump tables of a Sui code unit (empty otherwise).
+    pub(crate) jump_tables: &'a [tern_binary::VariantJumpTable],
     /// The parameter types.
     pub(crate) parameters: &'a Signature,
     /// The types of the other locals.

@@ -1,11 +1,12 @@
 //! The control-flow graph of a code unit, built the way the peer builds it: blocks start at
-//! offset 0, at branch targets and after branches; successors come in ascending order; loop
+//! offset 0, at branch targets (a Sui `variant_switch`'s jump-table targets included) and after
+//! branches; successors come in ascending order (a jump table's repeated targets repeated); loop
 //! heads and back edges come from a depth-first walk from the entry; blocks are visited in
 //! reverse post-order (unreachable blocks exist but are never visited).
 
 use crate::error::{err_offset, VResult};
 use smallvec::SmallVec;
-use tern_binary::{Bytecode, CodeOffset};
+use tern_binary::{Bytecode, CodeOffset, VariantJumpTable};
 use tern_primitives::StatusCode;
 
 /// One basic block.
@@ -34,13 +35,28 @@ pub(crate) struct Cfg {
     back_edges: Vec<(CodeOffset, CodeOffset)>,
 }
 
-/// The successors of the instruction at `pc`, ascending.
-fn successors(pc: usize, code: &[Bytecode]) -> SmallVec<[CodeOffset; 2]> {
-    let mut v = SmallVec::new();
-    let Some(instr) = code.get(pc) else { return v };
-    if let Some(target) = instr.branch_target() {
-        v.push(target);
+/// The targets of a branch instruction within the code: its label, or the targets of a
+/// `variant_switch`'s jump table (in table order, repeats included).
+fn targets(instr: &Bytecode, jump_tables: &[VariantJumpTable]) -> SmallVec<[CodeOffset; 2]> {
+    match instr {
+        Bytecode::VariantSwitch(table) => jump_tables
+            .get(table.idx())
+            .map(|t| t.targets.iter().copied().collect())
+            .unwrap_or_default(),
+        other => other.branch_target().into_iter().collect(),
     }
+}
+
+/// The successors of the instruction at `pc`, ascending.
+fn successors(
+    pc: usize,
+    code: &[Bytecode],
+    jump_tables: &[VariantJumpTable],
+) -> SmallVec<[CodeOffset; 2]> {
+    let Some(instr) = code.get(pc) else {
+        return SmallVec::new();
+    };
+    let mut v = targets(instr, jump_tables);
     let next = pc.saturating_add(1);
     if next >= code.len() {
         return v;
@@ -56,14 +72,18 @@ fn successors(pc: usize, code: &[Bytecode]) -> SmallVec<[CodeOffset; 2]> {
 impl Cfg {
     /// Builds the graph; `function` is the definition index used if a branch target is out of
     /// range (only possible without bounds checking).
-    pub(crate) fn new(code: &[Bytecode], function: u16) -> VResult<Cfg> {
+    pub(crate) fn new(
+        code: &[Bytecode],
+        jump_tables: &[VariantJumpTable],
+        function: u16,
+    ) -> VResult<Cfg> {
         let len = code.len();
         let mut is_start = vec![false; len.max(1)];
         if let Some(first) = is_start.first_mut() {
             *first = true;
         }
         for (pc, instr) in code.iter().enumerate() {
-            if let Some(target) = instr.branch_target() {
+            for target in targets(instr, jump_tables) {
                 match is_start.get_mut(usize::from(target)) {
                     Some(slot) if usize::from(target) < len => *slot = true,
                     _ => {
@@ -94,7 +114,7 @@ impl Cfg {
                 blocks.push(Block {
                     start: crate::error::idx_u16(start),
                     end: crate::error::idx_u16(pc),
-                    successors: successors(pc, code),
+                    successors: successors(pc, code, jump_tables),
                 });
                 start = pc.saturating_add(1);
             }
@@ -236,7 +256,7 @@ mod tests {
     fn blocks_split_at_targets_and_after_branches() {
         // 0: LdTrue 1: BrFalse 4 2: Branch 0 3: Ret(unreachable) 4: Ret
         let code = vec![B::LdTrue, B::BrFalse(4), B::Branch(0), B::Ret, B::Ret];
-        let cfg = Cfg::new(&code, 0).unwrap();
+        let cfg = Cfg::new(&code, &[], 0).unwrap();
         let starts: Vec<_> = cfg.blocks.iter().map(|b| b.start).collect();
         assert_eq!(starts, vec![0, 2, 3, 4]);
         assert_eq!(cfg.successors(0), &[2, 4]);
@@ -250,7 +270,7 @@ mod tests {
 
     #[test]
     fn out_of_range_target_is_reported() {
-        let e = Cfg::new(&[B::Branch(9)], 3).unwrap_err();
+        let e = Cfg::new(&[B::Branch(9)], &[], 3).unwrap_err();
         assert_eq!(e.status(), StatusCode::INDEX_OUT_OF_BOUNDS);
         assert_eq!(e.data().offsets, vec![(3, 0)]);
     }

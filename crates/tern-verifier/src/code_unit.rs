@@ -12,7 +12,7 @@ use crate::{
     acquires, control_flow, locals_safety, reference_safety, stack_usage, struct_api, type_safety,
 };
 use tern_binary::{CompiledModule, CompiledScript, FunctionDefinition, Signature};
-use tern_primitives::{IndexKind, StatusCode};
+use tern_primitives::{Flavor, IndexKind, StatusCode};
 
 static NO_RETURNS: Signature = Signature(Vec::new());
 
@@ -73,7 +73,13 @@ fn verify_function(
         return Ok(0);
     };
     let handle = binary.function_handle(def.function)?;
-    let cfg = control_flow::verify(config, binary.version(), index, &code.code)?;
+    let cfg = control_flow::verify(
+        config,
+        binary.version(),
+        index,
+        &code.code,
+        &code.jump_tables,
+    )?;
     if config
         .max_basic_blocks
         .is_some_and(|l| cfg.num_blocks() > l)
@@ -90,6 +96,7 @@ fn verify_function(
     let view = FunctionView {
         index: Some(index),
         code: &code.code,
+        jump_tables: &code.jump_tables,
         parameters: binary.sig(handle.parameters)?,
         locals: binary.sig(code.locals)?,
         returns: binary.sig(handle.return_)?,
@@ -106,7 +113,7 @@ fn verify_function(
 pub(crate) fn verify_script(config: &VerifierConfig, script: &CompiledScript) -> VResult<()> {
     let binary = Binary::Script(script);
     let mut meter = Meter::new(config);
-    let cfg = control_flow::verify(config, script.version, 0, &script.code.code)?;
+    let cfg = control_flow::verify(config, script.version, 0, &script.code.code, &[])?;
     if config
         .max_basic_blocks_in_script
         .is_some_and(|l| cfg.num_blocks() > l)
@@ -123,6 +130,7 @@ pub(crate) fn verify_script(config: &VerifierConfig, script: &CompiledScript) ->
     let view = FunctionView {
         index: None,
         code: &script.code.code,
+        jump_tables: &[],
         parameters: binary.sig(script.parameters)?,
         locals: binary.sig(script.code.locals)?,
         returns: &NO_RETURNS,
@@ -142,5 +150,25 @@ fn verify_common(
     stack_usage::verify(config, binary, view)?;
     type_safety::verify(binary, view, meter)?;
     locals_safety::verify(binary, view, meter)?;
+    if binary.flavor() == Flavor::Sui && config.sui.disallow_jump_orphans {
+        verify_jump_table_use(view)?;
+    }
     reference_safety::verify(binary, view, name_to_def, meter)
+}
+
+/// Sui: every jump table of the code unit is used by some `variant_switch`
+/// (`INVALID_ENUM_SWITCH`, no index or offset, as Sui reports it).
+fn verify_jump_table_use(view: &FunctionView<'_>) -> VResult<()> {
+    let used: std::collections::BTreeSet<u16> = view
+        .code
+        .iter()
+        .filter_map(|instr| match instr {
+            tern_binary::Bytecode::VariantSwitch(table) => Some(table.0),
+            _ => None,
+        })
+        .collect();
+    if used.len() != view.jump_tables.len() {
+        return Err(err(StatusCode::INVALID_ENUM_SWITCH));
+    }
+    Ok(())
 }

@@ -28,6 +28,7 @@ fn verify_constant(idx: usize, constant: &Constant) -> VResult<()> {
     let mut reader = Reader {
         bytes: &constant.data,
         pos: 0,
+        signer_ok: false,
     };
     let ok = reader.value(&constant.type_, 0).is_some() && reader.pos == constant.data.len();
     if !ok {
@@ -53,10 +54,30 @@ pub(crate) fn is_valid_constant_type(ty: &SignatureToken, depth: usize) -> bool 
     }
 }
 
+/// The length of a vector constant, if `data` is exactly the BCS encoding of a value of `ty`
+/// (a vector). Signers decode as addresses here, as in Sui's limits pass, which reads constants
+/// as plain values before the constants pass rejects signer types.
+pub(crate) fn vector_length(ty: &SignatureToken, data: &[u8]) -> Option<u64> {
+    let SignatureToken::Vector(_) = ty else {
+        return None;
+    };
+    let mut reader = Reader {
+        bytes: data,
+        pos: 0,
+        signer_ok: true,
+    };
+    let len = reader.clone().uleb128()?;
+    reader.value(ty, 0)?;
+    (reader.pos == data.len()).then_some(len)
+}
+
 /// A BCS reader that only checks well-formedness.
+#[derive(Clone)]
 struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// Whether `signer` decodes (as a 32-byte address).
+    signer_ok: bool,
 }
 
 impl Reader<'_> {
@@ -102,6 +123,7 @@ impl Reader<'_> {
             T::U64 | T::I64 => 8,
             T::U128 | T::I128 => 16,
             T::U256 | T::I256 | T::Address => 32,
+            T::Signer if self.signer_ok => 32,
             T::Vector(inner) => return self.vector(inner, depth),
             _ => return None,
         };

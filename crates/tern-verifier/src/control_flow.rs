@@ -7,7 +7,7 @@ use crate::cfg::Cfg;
 use crate::config::VerifierConfig;
 use crate::error::{err, err_offset, VResult};
 use smallvec::SmallVec;
-use tern_binary::Bytecode;
+use tern_binary::{Bytecode, VariantJumpTable};
 use tern_primitives::StatusCode;
 
 /// Checks the code of definition `function` (0 for a script) of a binary of `version`.
@@ -16,13 +16,14 @@ pub(crate) fn verify(
     version: u32,
     function: u16,
     code: &[Bytecode],
+    jump_tables: &[VariantJumpTable],
 ) -> VResult<Cfg> {
     verify_fallthrough(function, code)?;
     if version <= 5 {
         crate::control_flow_v5::verify(config, function, code)?;
-        return Cfg::new(code, function);
+        return Cfg::new(code, jump_tables, function);
     }
-    let cfg = Cfg::new(code, function)?;
+    let cfg = Cfg::new(code, jump_tables, function)?;
     // Without back edges the reachable graph has no cycle: no loops to check.
     if cfg.num_back_edges() > 0 {
         verify_reducibility(config, function, &cfg)?;
@@ -256,7 +257,7 @@ mod tests {
     use Bytecode as B;
 
     fn check(code: Vec<B>) -> Result<(), StatusCode> {
-        verify(&VerifierConfig::production(), 9, 0, &code)
+        verify(&VerifierConfig::production(), 9, 0, &code, &[])
             .map(|_| ())
             .map_err(|e| e.status())
     }

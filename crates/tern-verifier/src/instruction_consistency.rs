@@ -78,6 +78,15 @@ impl Site<'_> {
         )
     }
 
+    fn enum_op(&self, def: EnumDefinitionIndex, generic: bool) -> VResult<()> {
+        let def = self.binary.enum_def(def)?;
+        let handle = self.binary.struct_handle(def.enum_handle)?;
+        if handle.type_parameters.is_empty() == generic {
+            return Err(self.mismatch());
+        }
+        Ok(())
+    }
+
     fn function_op(&self, handle: FunctionHandleIndex, generic: bool) -> VResult<()> {
         let handle = self.binary.function_handle(handle)?;
         if handle.type_parameters.is_empty() == generic {
@@ -141,12 +150,95 @@ fn check_instr(at: &Site<'_>, instr: &Bytecode) -> VResult<()> {
         B::PackVariantGeneric(i) | B::UnpackVariantGeneric(i) | B::TestVariantGeneric(i) => {
             at.variant_op(b.struct_variant_inst(*i)?.handle, true)
         }
+        B::SuiPackVariant(h)
+        | B::SuiUnpackVariant(h)
+        | B::SuiUnpackVariantImmRef(h)
+        | B::SuiUnpackVariantMutRef(h) => at.enum_op(b.sui_variant_handle(*h)?.enum_def, false),
+        B::SuiPackVariantGeneric(i)
+        | B::SuiUnpackVariantGeneric(i)
+        | B::SuiUnpackVariantGenericImmRef(i)
+        | B::SuiUnpackVariantGenericMutRef(i) => {
+            let inst = b.enum_inst(b.sui_variant_inst(*i)?.enum_def)?;
+            at.enum_op(inst.def, true)
+        }
         B::VecPack(_, n) | B::VecUnpack(_, n) if *n > u64::from(u16::MAX) => {
             Err(
                 err_offset(StatusCode::CONSTRAINT_NOT_SATISFIED, at.function, at.pc)
                     .with_message("VecPack/VecUnpack argument out of range"),
             )
         }
-        _ => Ok(()),
+        B::VecPack(..)
+        | B::VecUnpack(..)
+        | B::Pop
+        | B::Ret
+        | B::BrTrue(_)
+        | B::BrFalse(_)
+        | B::Branch(_)
+        | B::LdU8(_)
+        | B::LdU16(_)
+        | B::LdU32(_)
+        | B::LdU64(_)
+        | B::LdU128(_)
+        | B::LdU256(_)
+        | B::LdI8(_)
+        | B::LdI16(_)
+        | B::LdI32(_)
+        | B::LdI64(_)
+        | B::LdI128(_)
+        | B::LdI256(_)
+        | B::LdConst(_)
+        | B::LdTrue
+        | B::LdFalse
+        | B::CopyLoc(_)
+        | B::MoveLoc(_)
+        | B::StLoc(_)
+        | B::MutBorrowLoc(_)
+        | B::ImmBorrowLoc(_)
+        | B::ReadRef
+        | B::WriteRef
+        | B::FreezeRef
+        | B::Add
+        | B::Sub
+        | B::Mul
+        | B::Mod
+        | B::Div
+        | B::BitOr
+        | B::BitAnd
+        | B::Xor
+        | B::Or
+        | B::And
+        | B::Not
+        | B::Eq
+        | B::Neq
+        | B::Lt
+        | B::Gt
+        | B::Le
+        | B::Ge
+        | B::Shl
+        | B::Shr
+        | B::Abort
+        | B::AbortMsg
+        | B::Nop
+        | B::CastU8
+        | B::CastU16
+        | B::CastU32
+        | B::CastU64
+        | B::CastU128
+        | B::CastU256
+        | B::CastI8
+        | B::CastI16
+        | B::CastI32
+        | B::CastI64
+        | B::CastI128
+        | B::CastI256
+        | B::Negate
+        | B::VecLen(_)
+        | B::VecImmBorrow(_)
+        | B::VecMutBorrow(_)
+        | B::VecPushBack(_)
+        | B::VecPopBack(_)
+        | B::VecSwap(_)
+        | B::CallClosure(_)
+        | B::VariantSwitch(_) => Ok(()),
     }
 }

@@ -78,11 +78,12 @@ mod stack_usage;
 mod struct_api;
 mod struct_api_checks;
 mod struct_defs;
+mod sui;
 mod type_safety;
 mod type_walk;
 mod view;
 
-pub use config::VerifierConfig;
+pub use config::{SuiVerifierConfig, VerifierConfig};
 
 use error::finish;
 use tern_binary::{CompiledModule, CompiledScript};
@@ -91,7 +92,12 @@ use view::{module_location, Binary};
 
 /// Runs every module-local pass over `module`, in the peer's order; the first failure is
 /// returned with the module's id as location (or `undefined` where the peer reports so).
+///
+/// A Sui module runs Sui's verifier instead ([`VerifierConfig::sui`] gives its limits).
 pub fn verify_module(module: &CompiledModule, config: &VerifierConfig) -> Result<(), VmError> {
+    if module.flavor == tern_primitives::Flavor::Sui {
+        return sui::verify_module(module, config);
+    }
     let location = module_location(module);
     let binary = Binary::Module(module);
     let at = |e| finish(e, &location);

@@ -7,13 +7,19 @@ use crate::fxhash::FxHashMap;
 use crate::view::{Binary, MAX_WALK_DEPTH};
 use std::collections::{BTreeMap, BTreeSet};
 use tern_binary::{SignatureToken, StructFieldInformation};
-use tern_primitives::{IndexKind, StatusCode};
+use tern_primitives::{Flavor, IndexKind, StatusCode};
 
-/// Checks the struct definitions of a module (without its location).
+/// Checks the struct definitions of a module (without its location). In a Sui module the
+/// enums are nodes too, numbered after the structs (the order Sui's graph sorts them in), and
+/// a cycle is `RECURSIVE_DATATYPE_DEFINITION`.
 pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
+    let structs = binary.struct_defs().len();
     let mut handle_to_def = FxHashMap::default();
     for (idx, def) in binary.struct_defs().iter().enumerate() {
         handle_to_def.insert(def.struct_handle, idx);
+    }
+    for (idx, def) in binary.enum_defs().iter().enumerate() {
+        handle_to_def.insert(def.enum_handle, structs.saturating_add(idx));
     }
     let mut neighbors: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
     for (idx, def) in binary.struct_defs().iter().enumerate() {
@@ -30,10 +36,26 @@ pub(crate) fn verify(binary: Binary<'_>) -> VResult<()> {
             add_token(&handle_to_def, &mut neighbors, idx, ty, 0)?;
         }
     }
+    for (idx, def) in binary.enum_defs().iter().enumerate() {
+        let node = structs.saturating_add(idx);
+        for field in def.variants.iter().flat_map(|v| &v.fields) {
+            add_token(&handle_to_def, &mut neighbors, node, &field.type_, 0)?;
+        }
+    }
     let edges = neighbors
         .into_iter()
         .flat_map(|(parent, children)| children.into_iter().map(move |child| (parent, child)));
     match Graph::from_edges(edges).cycle() {
+        Some(node) if binary.flavor() == Flavor::Sui && node >= structs => Err(err_at(
+            StatusCode::RECURSIVE_DATATYPE_DEFINITION,
+            IndexKind::EnumDefinition,
+            node.saturating_sub(structs),
+        )),
+        Some(node) if binary.flavor() == Flavor::Sui => Err(err_at(
+            StatusCode::RECURSIVE_DATATYPE_DEFINITION,
+            IndexKind::StructDefinition,
+            node,
+        )),
         Some(node) => Err(err_at(
             StatusCode::RECURSIVE_STRUCT_DEFINITION,
             IndexKind::StructDefinition,

@@ -24,6 +24,8 @@ pub(crate) enum Label {
     Global(u16),
     /// A field, by its offset.
     Field(u16),
+    /// A field of one variant of a Sui enum: enum definition, variant tag, field offset.
+    VariantField(u16, u16, u16),
 }
 
 type Path = SmallVec<[Label; 3]>;

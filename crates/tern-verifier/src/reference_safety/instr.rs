@@ -152,6 +152,19 @@ fn unpack(a: &mut ReferenceSafety<'_, '_>, fields: usize) -> VResult<()> {
     Ok(())
 }
 
+fn unpack_variant_ref(
+    a: &mut ReferenceSafety<'_, '_>,
+    state: &mut State,
+    pc: u16,
+    mutable: bool,
+    variant: (u16, u16, usize),
+) -> VResult<()> {
+    let id = a.pop_ref()?;
+    let values = state.unpack_variant_ref(pc, mutable, id, variant)?;
+    a.stack.extend(values);
+    Ok(())
+}
+
 fn variant_fields(a: &ReferenceSafety<'_, '_>, h: StructVariantHandleIndex) -> VResult<usize> {
     let handle = a.binary.struct_variant_handle(h)?;
     let def = a.binary.struct_def(handle.struct_index)?;
@@ -218,6 +231,28 @@ fn execute_value_instr(
             let id = a.pop_ref()?;
             let v = state.read_ref(pc, id)?;
             a.stack.push(v);
+        }
+        B::SuiPackVariant(h) => pack(a, b.sui_variant(*h)?.1.fields.len())?,
+        B::SuiPackVariantGeneric(i) => pack(a, b.sui_variant_instantiated(*i)?.1.fields.len())?,
+        B::SuiUnpackVariant(h) => unpack(a, b.sui_variant(*h)?.1.fields.len())?,
+        B::SuiUnpackVariantGeneric(i) => unpack(a, b.sui_variant_instantiated(*i)?.1.fields.len())?,
+        B::SuiUnpackVariantImmRef(h) | B::SuiUnpackVariantMutRef(h) => {
+            let handle = b.sui_variant_handle(*h)?;
+            let fields = b.sui_variant(*h)?.1.fields.len();
+            let mutable = matches!(instr, B::SuiUnpackVariantMutRef(_));
+            let variant = (handle.enum_def.0, handle.variant, fields);
+            unpack_variant_ref(a, state, pc, mutable, variant)?
+        }
+        B::SuiUnpackVariantGenericImmRef(i) | B::SuiUnpackVariantGenericMutRef(i) => {
+            let handle = b.sui_variant_inst(*i)?;
+            let (inst, variant) = b.sui_variant_instantiated(*i)?;
+            let mutable = matches!(instr, B::SuiUnpackVariantGenericMutRef(_));
+            let variant = (inst.def.0, handle.variant, variant.fields.len());
+            unpack_variant_ref(a, state, pc, mutable, variant)?
+        }
+        B::VariantSwitch(_) => {
+            let v = a.pop()?;
+            state.release_value(v);
         }
         B::PackClosure(h, mask) => pack_closure(a, *h, *mask)?,
         B::PackClosureGeneric(i, mask) => pack_closure(a, b.function_inst(*i)?.handle, *mask)?,

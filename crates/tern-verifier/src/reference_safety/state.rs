@@ -305,6 +305,38 @@ impl State {
         Ok(Value::Ref(child))
     }
 
+    /// Sui's `unpack_variant_ref` / `unpack_variant_mut_ref`: a reference to each field of the
+    /// variant, borrowed from the enum reference `id`, which is released.
+    pub(crate) fn unpack_variant_ref(
+        &mut self,
+        pc: u16,
+        mutable: bool,
+        id: RefId,
+        (enum_def, tag, fields): (u16, u16, usize),
+    ) -> VResult<Vec<Value>> {
+        let conflict = if mutable {
+            self.graph.has_full_borrows(id)
+        } else {
+            !self.is_readable(id, None)
+        };
+        if conflict {
+            return Err(self.error(StatusCode::BORROWFIELD_EXISTS_MUTABLE_BORROW_ERROR, pc));
+        }
+        let mut values = Vec::with_capacity(fields);
+        for field in 0..fields {
+            let child = self.new_ref(mutable);
+            let member = u16::try_from(field).unwrap_or(u16::MAX);
+            self.graph.add_strong_field_borrow(
+                id,
+                Label::VariantField(enum_def, tag, member),
+                child,
+            );
+            values.push(Value::Ref(child));
+        }
+        self.graph.release(id);
+        Ok(values)
+    }
+
     /// `borrow_global` / `mut_borrow_global`.
     pub(crate) fn borrow_global(
         &mut self,

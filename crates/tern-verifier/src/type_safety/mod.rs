@@ -7,6 +7,7 @@
 
 mod ops;
 mod ops_global;
+mod ops_sui;
 
 use crate::absint::FunctionView;
 use crate::error::{crash, err_offset, invariant, VResult};

@@ -184,6 +184,15 @@ fn verify_data_instr(c: &mut TypeSafety<'_, '_>, instr: &Bytecode, pc: u16) -> V
             c.push_ty(inner)?
         }
         B::WriteRef => write_ref(c, pc)?,
+        B::SuiPackVariant(_)
+        | B::SuiPackVariantGeneric(_)
+        | B::SuiUnpackVariant(_)
+        | B::SuiUnpackVariantImmRef(_)
+        | B::SuiUnpackVariantMutRef(_)
+        | B::SuiUnpackVariantGeneric(_)
+        | B::SuiUnpackVariantGenericImmRef(_)
+        | B::SuiUnpackVariantGenericMutRef(_)
+        | B::VariantSwitch(_) => return super::ops_sui::verify_sui_instr(c, instr, pc),
         _ => return verify_value_instr(c, instr, pc),
     }
     Ok(())
