@@ -115,7 +115,7 @@ fn owner(context: &Context<'_, '_>, module: ModuleHandleIndex) -> VResult<usize>
         .ok_or_else(|| crate::error::invariant("dependency not loaded"))
 }
 
-/// The handle of the struct named `name` defined by dependency `dep`.
+/// The handle of the struct (or Sui enum) named `name` defined by dependency `dep`.
 fn find_struct<'b>(
     context: &mut Context<'_, 'b>,
     dep: usize,
@@ -126,9 +126,11 @@ fn find_struct<'b>(
     if entry.structs.is_none() {
         let b = Binary::Module(module);
         let mut map = FxHashMap::default();
-        for def in &module.struct_defs {
-            let handle = b.struct_handle(def.struct_handle)?;
-            map.insert(b.identifier(handle.name)?.as_str(), def.struct_handle);
+        // A Sui module's enums are datatypes imported like its structs.
+        let defined = module.struct_defs.iter().map(|d| d.struct_handle);
+        for handle_idx in defined.chain(module.enum_defs.iter().map(|d| d.enum_handle)) {
+            let handle = b.struct_handle(handle_idx)?;
+            map.insert(b.identifier(handle.name)?.as_str(), handle_idx);
         }
         entry.structs = Some(map);
     }
