@@ -68,10 +68,14 @@ enum Command {
     /// Run a script, or publish a module and run one of its functions, from a `.masm` file.
     Run(test_commands::RunArgs),
     /// Verify modules and scripts (`.mv`) as one bundle, so they may depend on each other.
+    /// Sui modules are verified per package (their address), as Sui publishes them.
     Verify {
         /// Files or folders (searched recursively for `.mv`).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// The flavor of unflavored (v5/v6) binaries; v7+ binaries name their own.
+        #[arg(long, default_value = "aptos")]
+        flavor: Flavor,
     },
     /// Time a function (ns and instructions per call), the built-in benchmark programs beside
     /// their native twins (`--programs`), or every opcode family (`--opcodes`).
@@ -100,7 +104,7 @@ fn main() -> ExitCode {
         } => binary_commands::asm(&file, output, &deps, bytecode_version, flavor),
         Command::Roundtrip { files, flavor } => binary_commands::roundtrip(&files, flavor),
         Command::Bench(args) => bench_command::bench(&args),
-        Command::Verify { files } => verify_command::verify(&files),
+        Command::Verify { files, flavor } => verify_command::verify(&files, flavor),
         Command::Test {
             paths,
             update,

@@ -1,17 +1,21 @@
 //! `tern verify FILE...`: verifies modules and scripts as one bundle.
+//!
+//! Aptos modules and scripts are verified one by one and linked against the bundle. Sui modules
+//! are grouped into packages by address and each package is verified as Sui publishes it
+//! ([`tern_verifier::verify_sui_package`]), linked against the other packages of the bundle.
 
 use crate::binary_commands::{collect_files, read_binary, Binary};
 use crate::output::outln;
 use anyhow::{Context, Result};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tern_asm::disassembler::{disassemble_module, disassemble_script};
-use tern_binary::{CompiledModule, CompiledScript};
-use tern_primitives::{ModuleId, VmError};
+use tern_binary::{CompiledModule, CompiledScript, Flavor};
+use tern_primitives::{AccountAddress, ModuleId, VmError};
 use tern_verifier::{
     verify_module, verify_module_dependencies, verify_script, verify_script_dependencies,
-    VerifierConfig,
+    verify_sui_package, SuiPackage, SuiPublishError, SuiVerifierConfig, VerifierConfig,
 };
 
 enum Unit {
@@ -19,13 +23,14 @@ enum Unit {
     Script(Box<CompiledScript>),
 }
 
-/// `tern verify FILE...`: one line per unit, then `N passed, N failed`.
-pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
+/// `tern verify FILE...`: one line per unit (per package for Sui), then `N passed, N failed`
+/// (counting modules and scripts).
+pub(crate) fn verify(paths: &[PathBuf], unflavored: Flavor) -> Result<ExitCode> {
     let files = collect_files(paths, "mv")?;
     let mut units = Vec::new();
     let (mut passed, mut failed) = (0usize, 0usize);
     for file in &files {
-        match read_unit(file) {
+        match read_unit(file, unflavored) {
             Ok(u) => units.push((file.clone(), u)),
             Err(e) => {
                 failed += 1;
@@ -42,7 +47,13 @@ pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
         .collect();
     let deps = |id: &ModuleId| bundle.get(id).copied();
     let config = VerifierConfig::default();
+    let (sui_passed, sui_failed) = verify_sui_packages(&units)?;
+    passed += sui_passed;
+    failed += sui_failed;
     for (file, unit) in &units {
+        if matches!(unit, Unit::Module(_, m) if m.flavor == Flavor::Sui) {
+            continue;
+        }
         let result = match unit {
             Unit::Module(_, m) => verify_module(m, &config)
                 .and_then(|()| verify_module_dependencies(m, &deps))
@@ -74,9 +85,92 @@ pub(crate) fn verify(paths: &[PathBuf]) -> Result<ExitCode> {
     })
 }
 
-fn read_unit(file: &Path) -> Result<Unit> {
+/// Verifies the Sui modules of the bundle, grouped into packages by address (each package's
+/// version is its original id); one line per package. Returns (modules passed, modules failed).
+fn verify_sui_packages(units: &[(PathBuf, Unit)]) -> Result<(usize, usize)> {
+    let mut grouped: BTreeMap<AccountAddress, Vec<CompiledModule>> = BTreeMap::new();
+    for (_, unit) in units {
+        if let Unit::Module(id, m) = unit {
+            if m.flavor == Flavor::Sui {
+                grouped
+                    .entry(id.address)
+                    .or_default()
+                    .push(m.as_ref().clone());
+            }
+        }
+    }
+    let packages: Vec<SuiPackage<'_>> = grouped
+        .iter()
+        .map(|(address, modules)| SuiPackage {
+            original_id: *address,
+            version_id: *address,
+            modules,
+        })
+        .collect();
+    let config = SuiVerifierConfig::mainnet();
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for (i, package) in packages.iter().enumerate() {
+        let others = sui_dependencies(&packages, i);
+        let count = package.modules.len();
+        match verify_sui_package(package, &others, &config, None) {
+            Ok(()) => {
+                passed += count;
+                outln!("ok      package {} ({count} modules)", package.original_id)?;
+            }
+            Err(e) => {
+                failed += count;
+                let why = match &e {
+                    SuiPublishError::Vm(vm) => {
+                        let module = match vm.location() {
+                            tern_primitives::Location::Module(id) => {
+                                package.modules.iter().find(|m| m.name() == Some(&id.name))
+                            }
+                            _ => None,
+                        };
+                        describe(vm, module.and_then(|m| disassemble_module(m).ok()))
+                    }
+                    other => other.to_string(),
+                };
+                outln!("FAILED  package {}: {why}", package.original_id)?;
+            }
+        }
+    }
+    Ok((passed, failed))
+}
+
+/// The packages of the bundle package `i` depends on, directly or not (the linkage of its
+/// publish).
+fn sui_dependencies<'a>(packages: &[SuiPackage<'a>], i: usize) -> Vec<SuiPackage<'a>> {
+    let by_address: HashMap<AccountAddress, &SuiPackage<'a>> =
+        packages.iter().map(|p| (p.original_id, p)).collect();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut stack: Vec<AccountAddress> =
+        packages.get(i).map(|p| p.original_id).into_iter().collect();
+    while let Some(address) = stack.pop() {
+        let Some(package) = by_address.get(&address) else {
+            continue;
+        };
+        for module in package.modules {
+            for handle in &module.module_handles {
+                if let Some(dep) = module.address_identifiers.get(handle.address.idx()) {
+                    if seen.insert(*dep) {
+                        stack.push(*dep);
+                    }
+                }
+            }
+        }
+    }
+    packages
+        .iter()
+        .enumerate()
+        .filter(|(j, p)| *j != i && seen.contains(&p.original_id))
+        .map(|(_, p)| *p)
+        .collect()
+}
+
+fn read_unit(file: &Path, unflavored: Flavor) -> Result<Unit> {
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    Ok(match read_binary(&bytes, tern_binary::Flavor::Aptos)? {
+    Ok(match read_binary(&bytes, unflavored)? {
         Binary::Module(m) => {
             let Some(id) = m
                 .address()

@@ -1,7 +1,7 @@
 //! The located VM error every Tern crate reports to users, rendered exactly as the peer's
 //! transactional-test output prints it.
 
-use crate::{IndexKind, ModuleId, StatusCode};
+use crate::{AccountAddress, IndexKind, ModuleId, StatusCode};
 use std::fmt;
 
 /// Where an error happened.
@@ -13,6 +13,8 @@ pub enum Location {
     Script,
     /// A module.
     Module(ModuleId),
+    /// A Sui package, by the id of its version (package-level checks of a publish).
+    Package(AccountAddress),
 }
 
 impl fmt::Display for Location {
@@ -21,6 +23,7 @@ impl fmt::Display for Location {
             Location::Undefined => f.write_str("undefined"),
             Location::Script => f.write_str("script"),
             Location::Module(id) => write!(f, "{id}"),
+            Location::Package(id) => write!(f, "package {id}"),
         }
     }
 }
@@ -220,6 +223,7 @@ impl VmError {
                 id.address.full_hex(),
                 id.name.as_str()
             ),
+            Location::Package(id) => format!("Package({})", id.full_hex()),
         };
         let indices: Vec<String> = d
             .indices

@@ -76,7 +76,10 @@ pub(crate) fn verify<'d>(
     check(binary, &resolved).map_err(|e| finish(e, location))
 }
 
-fn check(binary: Binary<'_>, resolved: &[(usize, &ModuleId, &CompiledModule)]) -> VResult<()> {
+pub(crate) fn check(
+    binary: Binary<'_>,
+    resolved: &[(usize, &ModuleId, &CompiledModule)],
+) -> VResult<()> {
     let self_id = binary.self_id()?;
     let self_name = match binary.self_handle_idx() {
         Some(idx) => Some(binary.module_name(binary.module_handle(idx)?)?),

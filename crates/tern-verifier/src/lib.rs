@@ -84,6 +84,8 @@ mod type_walk;
 mod view;
 
 pub use config::{SuiVerifierConfig, VerifierConfig};
+pub use sui::package::{verify_sui_package, KnownNatives, SuiPackage, SuiPublishError};
+pub use sui::rules::SuiRule;
 
 use error::finish;
 use tern_binary::{CompiledModule, CompiledScript};

@@ -65,6 +65,20 @@ impl Meter {
         }
     }
 
+    /// A meter without budgets (Sui's own passes at execution).
+    pub(crate) fn unmetered() -> Meter {
+        Meter {
+            module: Bounds {
+                units: 0,
+                max: None,
+            },
+            function: Bounds {
+                units: 0,
+                max: None,
+            },
+        }
+    }
+
     fn bounds(&mut self, scope: Scope) -> &mut Bounds {
         match scope {
             Scope::Module => &mut self.module,

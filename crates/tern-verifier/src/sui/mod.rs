@@ -13,6 +13,8 @@
 mod abilities;
 mod duplication;
 mod limits;
+pub(crate) mod package;
+pub(crate) mod rules;
 mod signature;
 
 use crate::config::VerifierConfig;
@@ -22,7 +24,16 @@ use crate::{
     constants, friends, instantiation_loops, instruction_consistency, script_signature, struct_defs,
 };
 use tern_binary::CompiledModule;
-use tern_primitives::{StatusCode, VmError};
+use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, VmError};
+
+/// The id of a module (`0x0::<unknown>` if its self handle is out of range, which the
+/// deserializer's bounds check excludes).
+pub(crate) fn module_id(module: &CompiledModule) -> ModuleId {
+    match (module.address(), module.name()) {
+        (Some(address), Some(name)) => ModuleId::new(*address, name.clone()),
+        _ => ModuleId::new(AccountAddress::ZERO, Identifier::new_unchecked("<unknown>")),
+    }
+}
 
 /// Runs Sui's module-local passes over `module`.
 pub(crate) fn verify_module(
