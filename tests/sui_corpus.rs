@@ -57,11 +57,15 @@ fn the_framework_is_the_protocol_130_framework() {
         .iter()
         .map(|p| (p.address.to_string(), p.modules.len()))
         .collect();
-    let expected = [("0x1", 22), ("0x2", 66), ("0x3", 11), ("0xb", 8), ("0xdee9", 7)];
-    let expected: Vec<(String, usize)> = expected
-        .iter()
-        .map(|(a, n)| (a.to_string(), *n))
-        .collect();
+    let expected = [
+        ("0x1", 22),
+        ("0x2", 66),
+        ("0x3", 11),
+        ("0xb", 8),
+        ("0xdee9", 7),
+    ];
+    let expected: Vec<(String, usize)> =
+        expected.iter().map(|(a, n)| (a.to_string(), *n)).collect();
     assert_eq!(counts, expected);
     for package in &packages {
         for (path, _, module) in &package.modules {
@@ -92,8 +96,7 @@ fn every_framework_module_reaches_the_disassembly_fixpoint() {
     for package in &packages {
         for (path, _, module) in &package.modules {
             let text = disassemble_module(module).unwrap();
-            let deps: Vec<&CompiledModule> =
-                all.iter().copied().filter(|m| *m != module).collect();
+            let deps: Vec<&CompiledModule> = all.iter().copied().filter(|m| *m != module).collect();
             let again = match assemble(&text, &deps, &AsmOptions { version: 7 }) {
                 Ok(CompiledUnit::Module(m)) => m,
                 other => panic!("{}: {other:?}", path.display()),

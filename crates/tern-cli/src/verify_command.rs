@@ -209,16 +209,45 @@ fn describe(e: &VmError, disassembly: Option<String>) -> String {
 fn instruction_at(text: &str, function: u16, pc: u16) -> Option<String> {
     let marker = format!("// Function definition at index {function}");
     let body = text.split(&marker).nth(1)?;
+    // The rest of the marker line, then the signature, then the body.
     let instrs = body
         .lines()
-        .skip(1)
+        .skip(2)
         .take_while(|l| !l.starts_with("// Function definition"))
         .filter(|l| l.starts_with("    ") || l.contains(": "))
         .map(|l| l.trim())
-        .filter(|l| !l.is_empty() && !l.starts_with("local "))
+        .filter(|l| !l.is_empty() && !l.starts_with("local ") && !l.starts_with("//"))
         .map(|l| match l.split_once(": ") {
             Some((label, rest)) if !label.contains(' ') => rest.to_string(),
             _ => l.to_string(),
         });
     instrs.into_iter().nth(usize::from(pc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::instruction_at;
+
+    #[test]
+    fn instruction_at_skips_the_signature_locals_labels_and_comments() {
+        let text = "\
+// Function definition at index 0
+public fun f(l0: &mut vector<u64>): u64
+    local l1: u64
+    copy_loc l0
+    st_loc l1
+    // @2
+l0: move_loc l0
+    ret
+
+// Function definition at index 1
+fun g()
+    ret
+";
+        assert_eq!(instruction_at(text, 0, 0).as_deref(), Some("copy_loc l0"));
+        assert_eq!(instruction_at(text, 0, 2).as_deref(), Some("move_loc l0"));
+        assert_eq!(instruction_at(text, 0, 3).as_deref(), Some("ret"));
+        assert_eq!(instruction_at(text, 0, 4), None);
+        assert_eq!(instruction_at(text, 1, 0).as_deref(), Some("ret"));
+    }
 }

@@ -1,7 +1,9 @@
 //! The abstract interpreter shared by locals safety and reference safety: blocks are visited in
 //! the graph's traversal order; a block's post-state is joined into each successor's pre-state,
 //! and when loop heads change (through back edges) the analysis resumes from the earliest of
-//! them in traversal order. Analysis stops at the first error.
+//! them in traversal order. Sui's driver differs in one step: it resumes from the first loop
+//! head whose state changed, without joining into the successors after it. Analysis stops at
+//! the first error.
 
 use crate::cfg::Cfg;
 use crate::error::VResult;
@@ -27,6 +29,8 @@ pub(crate) struct FunctionView<'a> {
     pub(crate) type_parameters: &'a [AbilitySet],
     /// The control-flow graph.
     pub(crate) cfg: Cfg,
+    /// The binary's flavor (Sui's analysis driver differs in one step, see [`analyze`]).
+    pub(crate) flavor: tern_primitives::Flavor,
 }
 
 impl FunctionView<'_> {
@@ -81,6 +85,7 @@ pub(crate) fn analyze<T: Transfer>(
     meter: &mut Meter,
 ) -> VResult<()> {
     let cfg = &view.cfg;
+    let sui = view.flavor == tern_primitives::Flavor::Sui;
     let mut pre: Vec<Option<T::State>> = vec![None; cfg.num_blocks()];
     let entry = cfg.entry();
     if let Some(slot) = cfg.position(entry).and_then(|p| pre.get_mut(p)) {
@@ -109,8 +114,14 @@ pub(crate) fn analyze<T: Transfer>(
                 Some(old) => {
                     let earlier = candidate
                         .map_or(true, |c| cfg.traversal_index(succ) < cfg.traversal_index(c));
-                    if old.join(current, meter)? && cfg.is_back_edge(block_id, succ) && earlier {
-                        candidate = Some(succ);
+                    if old.join(current, meter)? && cfg.is_back_edge(block_id, succ) {
+                        if sui {
+                            candidate = Some(succ);
+                            break;
+                        }
+                        if earlier {
+                            candidate = Some(succ);
+                        }
                     }
                 }
                 // The last successor can take the state itself.

@@ -102,6 +102,7 @@ fn verify_function(
         returns: binary.sig(handle.return_)?,
         type_parameters: &handle.type_parameters,
         cfg,
+        flavor: binary.flavor(),
     };
     verify_common(config, binary, &view, &maps.name_to_def, meter)?;
     acquires::verify(binary, &maps.handle_to_def, index, def)?;
@@ -136,6 +137,7 @@ pub(crate) fn verify_script(config: &VerifierConfig, script: &CompiledScript) ->
         returns: &NO_RETURNS,
         type_parameters: &script.type_parameters,
         cfg,
+        flavor: tern_primitives::Flavor::Aptos,
     };
     verify_common(config, binary, &view, &FxHashMap::default(), &mut meter)
 }

@@ -22,7 +22,8 @@ pub(crate) fn verify(
     name_to_def: &FxHashMap<IdentifierIndex, usize>,
     meter: &mut Meter,
 ) -> VResult<()> {
-    let initial = State::new(view.function(), &view.parameters.0, view.local_count());
+    let sui = view.flavor == tern_primitives::Flavor::Sui;
+    let initial = State::new(view.function(), &view.parameters.0, view.local_count(), sui);
     let mut analysis = ReferenceSafety {
         binary,
         returns: view.returns,

@@ -57,6 +57,8 @@ pub(crate) struct State {
     locals: SmallVec<[Value; 8]>,
     graph: BorrowGraph,
     next_id: RefId,
+    /// Sui's rules (its `copy_loc` and vector element borrows check more, see there).
+    sui: bool,
 }
 
 impl Clone for State {
@@ -66,18 +68,26 @@ impl Clone for State {
             locals: SmallVec::from_slice(&self.locals),
             graph: self.graph.clone(),
             next_id: self.next_id,
+            sui: self.sui,
         }
     }
 }
 
 impl State {
-    /// The state at function entry: reference parameters are fresh references.
-    pub(crate) fn new(function: u16, parameters: &[SignatureToken], local_count: usize) -> State {
+    /// The state at function entry: reference parameters are fresh references; `sui` selects
+    /// Sui's rules.
+    pub(crate) fn new(
+        function: u16,
+        parameters: &[SignatureToken],
+        local_count: usize,
+        sui: bool,
+    ) -> State {
         let mut state = State {
             function,
             locals: smallvec::smallvec![Value::NonRef; local_count],
             graph: BorrowGraph::default(),
             next_id: local_count.saturating_add(1),
+            sui,
         };
         for (idx, ty) in parameters.iter().enumerate() {
             if ty.is_reference() {
@@ -193,7 +203,12 @@ impl State {
                 self.graph.add_strong_borrow(id, copy);
                 Ok(Value::Ref(copy))
             }
-            Value::NonRef if self.is_local_mutably_borrowed(local) => {
+            // Sui also refuses the copy when the frame has a full borrow (an overflowed edge
+            // set), as it refuses any local borrow then.
+            Value::NonRef
+                if self.is_local_mutably_borrowed(local)
+                    || (self.sui && self.graph.has_full_borrows(self.frame_root())) =>
+            {
                 Err(self.error(StatusCode::COPYLOC_EXISTS_BORROW_ERROR, pc))
             }
             Value::NonRef => Ok(Value::NonRef),
@@ -386,7 +401,14 @@ impl State {
         let id = vector
             .ref_id()
             .ok_or_else(|| invariant("vector borrow on a value"))?;
-        if mutable && !self.is_writable(id) {
+        // Sui types an element borrow as a call taking the vector reference: a mutable one must
+        // be writable even for an immutable borrow.
+        let checked = if self.sui {
+            self.graph.is_mutable(id)
+        } else {
+            mutable
+        };
+        if checked && !self.is_writable(id) {
             return Err(self.error(
                 StatusCode::VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR,
                 pc,

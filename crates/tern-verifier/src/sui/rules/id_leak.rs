@@ -80,6 +80,7 @@ pub(super) fn verify(view: &View<'_>) -> RuleResult {
             returns: sig_of(view, handle.return_)?,
             type_parameters: &handle.type_parameters,
             cfg,
+            flavor: tern_primitives::Flavor::Sui,
         };
         let mut analysis = Analysis {
             view,
