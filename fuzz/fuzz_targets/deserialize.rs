@@ -1,5 +1,6 @@
-//! Feeds arbitrary bytes to module and script deserialization; whatever loads must serialize
-//! and load again to the same model. Any panic (or a failed round trip) is a finding.
+//! Feeds arbitrary bytes to module and script deserialization, in Aptos's flavor and in Sui's
+//! (mainnet rules); whatever loads must serialize and load again to the same model. Any panic
+//! (or a failed round trip) is a finding.
 
 #![no_main]
 
@@ -17,6 +18,13 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(again, module, "module round trip");
             }
         }
+    }
+    let sui = DeserializerConfig::sui();
+    if let Ok(module) = CompiledModule::deserialize_with_config(data, &sui) {
+        let bytes = module.serialize().expect("an accepted Sui module serializes");
+        let again =
+            CompiledModule::deserialize_with_config(&bytes, &sui).expect("re-serialized Sui module loads");
+        assert_eq!(again, module, "Sui module round trip");
     }
     if let Ok(script) = CompiledScript::deserialize(data) {
         if script.version >= VERSION_MIN {
