@@ -136,3 +136,138 @@ fn every_framework_package_verifies_as_sui_publishes_it() {
             .unwrap_or_else(|e| panic!("{}: {e}", package.original_id));
     }
 }
+
+/// xorshift64*: a small deterministic PRNG.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % u64::try_from(n.max(1)).unwrap()).unwrap()
+    }
+}
+
+/// Changes one instruction (to one of the enum instructions among others) or one type, keeping
+/// indices in range where the module has the tables.
+fn mutate_model(module: &mut CompiledModule, rng: &mut Rng) {
+    use tern_binary::{Bytecode, SignatureToken};
+    let fcount = module.function_defs.len();
+    if rng.below(4) < 3 && fcount > 0 {
+        let has_tables = !module.variant_handles.is_empty();
+        let def = &mut module.function_defs[rng.below(fcount)];
+        let Some(code) = def.code.as_mut() else {
+            return;
+        };
+        let n = code.code.len();
+        if n == 0 {
+            return;
+        }
+        let (a, b) = (rng.below(n), rng.below(n));
+        match rng.below(3) {
+            0 => code.code.swap(a, b),
+            1 => {
+                code.code.remove(a);
+            }
+            _ => {
+                let handle = tern_binary::VariantHandleIndex(0);
+                code.code[a] = match rng.below(9) {
+                    0 => Bytecode::Pop,
+                    1 => Bytecode::FreezeRef,
+                    2 => Bytecode::ReadRef,
+                    3 => Bytecode::WriteRef,
+                    4 => Bytecode::Branch(u16::try_from(b).unwrap()),
+                    5 if has_tables => Bytecode::SuiUnpackVariantImmRef(handle),
+                    6 if has_tables => Bytecode::SuiPackVariant(handle),
+                    7 if !code.jump_tables.is_empty() => {
+                        Bytecode::VariantSwitch(tern_binary::VariantJumpTableIndex(0))
+                    }
+                    _ => Bytecode::CopyLoc(0),
+                };
+            }
+        }
+    } else if !module.signatures.is_empty() {
+        let s = rng.below(module.signatures.len());
+        if let Some(ty) = module.signatures[s].0.first_mut() {
+            *ty = match rng.below(3) {
+                0 => SignatureToken::Reference(Box::new(ty.clone())),
+                1 => SignatureToken::Vector(Box::new(ty.clone())),
+                _ => SignatureToken::TypeParameter(0),
+            };
+        }
+    }
+}
+
+#[test]
+fn mutated_framework_packages_never_panic_the_verifier() {
+    let packages = framework();
+    let std_: Vec<CompiledModule> = packages[0].modules.iter().map(|m| m.2.clone()).collect();
+    let sui: Vec<CompiledModule> = packages[1].modules.iter().map(|m| m.2.clone()).collect();
+    let deps = [
+        SuiPackage {
+            original_id: AccountAddress::ONE,
+            version_id: AccountAddress::ONE,
+            modules: &std_,
+        },
+        SuiPackage {
+            original_id: AccountAddress::from_u64(2),
+            version_id: AccountAddress::from_u64(2),
+            modules: &sui,
+        },
+    ];
+    let config = SuiVerifierConfig::mainnet();
+    // Published as one-module packages of `0x3` (sui_system), linked against std and sui.
+    let seeds: Vec<&(PathBuf, Vec<u8>, CompiledModule)> = packages[2].modules.iter().collect();
+    let publish = |m: CompiledModule| {
+        let modules = [m];
+        let package = SuiPackage {
+            original_id: AccountAddress::from_u64(3),
+            version_id: AccountAddress::from_u64(3),
+            modules: &modules,
+        };
+        let _ = verify_sui_package(&package, &deps, &config, None);
+    };
+    let mut rng = Rng(0x5EED_0000_0000_0003);
+    let mut byte_hits = 0;
+    for _ in 0..2000 {
+        let mut bytes = seeds[rng.below(seeds.len())].1.clone();
+        for _ in 0..=rng.below(3) {
+            let i = rng.below(bytes.len());
+            bytes[i] = u8::try_from(rng.next() & 0xff).unwrap();
+        }
+        if let Ok(m) = CompiledModule::deserialize_with_config(&bytes, &DeserializerConfig::sui()) {
+            byte_hits += 1;
+            publish(m);
+        }
+    }
+    // The enum-using framework modules, mutated structurally, as one-module packages of 0x2.
+    let enum_modules: Vec<&CompiledModule> = packages[1]
+        .modules
+        .iter()
+        .map(|m| &m.2)
+        .filter(|m| !m.enum_defs.is_empty())
+        .collect();
+    assert!(!enum_modules.is_empty());
+    let std_only = &deps[..1];
+    for _ in 0..1500 {
+        let mut m = enum_modules[rng.below(enum_modules.len())].clone();
+        for _ in 0..=rng.below(3) {
+            mutate_model(&mut m, &mut rng);
+        }
+        let mut modules = sui.clone();
+        let at = modules.iter().position(|x| x.name() == m.name()).unwrap();
+        modules[at] = m;
+        let package = SuiPackage {
+            original_id: AccountAddress::from_u64(2),
+            version_id: AccountAddress::from_u64(2),
+            modules: &modules,
+        };
+        let _ = verify_sui_package(&package, std_only, &config, None);
+    }
+    eprintln!("verified {byte_hits} byte-mutated and 1500 model-mutated Sui modules");
+}
