@@ -342,6 +342,7 @@ def build(args):
         for key in ("file_total_chars", "complete_copy", "note"):
             if key in src:
                 source[key] = src[key]
+        label = src.get("label")
         versions = [f["bytecode_version"] for f in facts.values()]
         entry = {
             "id": pid,
@@ -364,6 +365,8 @@ def build(args):
         }
         if candidates:
             entry["original_id_candidates"] = candidates
+        if label:
+            entry["label"] = label
         entries.append(entry)
 
     if errors:
@@ -389,21 +392,23 @@ def build(args):
     print("%d packages, %d modules, %d bytes of bytecode, %d with enum modules -> %s"
           % (len(entries), total_modules, total_bytes, manifest["packages_with_enum_modules"], args.out_dir))
     if args.markdown_table:
-        print_table(entries, args.labels)
+        print_table(entries)
 
 
-def print_table(entries, labels_path):
-    labels = {}
-    if labels_path:
-        with open(labels_path, encoding="utf-8") as f:
-            labels = json.load(f)
+def short_id(pid):
+    if is_system_id(pid):
+        return "0x" + pid[2:].lstrip("0")
+    return pid[:10] + "…"
+
+
+def print_table(entries):
     print()
     print("| id prefix | name | version | modules | max bytecode version | enums |")
     print("|---|---|---|---|---|---|")
     for e in entries:
-        name = labels.get(e["id"]) or ", ".join(e["modules"][:3]) + (", ..." if len(e["modules"]) > 3 else "")
-        print("| `%s…` | %s | %d | %d | %s | %s |" % (
-            e["id"][:10], name, e["version"], e["module_count"], e["max_bytecode_version"],
+        name = e.get("label") or ", ".join(e["modules"][:3]) + (", ..." if len(e["modules"]) > 3 else "")
+        print("| `%s` | %s | %d | %d | %s | %s |" % (
+            short_id(e["id"]), name, e["version"], e["module_count"], e["max_bytecode_version"],
             "yes" if e["has_enum_modules"] else "no"))
 
 
@@ -423,9 +428,7 @@ def main(argv=None):
                         help="repository recorded as the source (default: the sources file's, "
                              "else MystenLabs/sui-packages)")
     parser.add_argument("--markdown-table", action="store_true",
-                        help="also print a Markdown table of the packages")
-    parser.add_argument("--labels", metavar="FILE",
-                        help="JSON object id -> display name used by --markdown-table")
+                        help="also print a Markdown table of the packages (uses the sources file's labels)")
     args = parser.parse_args(argv)
     os.makedirs(args.out_dir, exist_ok=True)
     build(args)
