@@ -3,6 +3,7 @@
 
 pub mod assembler;
 pub mod disassembler;
+pub mod reference;
 pub use disassembler::{disassemble_module, disassemble_script, DisasmError, DisasmOptions};
 
 pub use assembler::{assemble, AsmError, AsmOptions, CompiledUnit, Diagnostic, Span};

@@ -233,7 +233,7 @@ macro_rules! from_operand {
 
 macro_rules! define_instructions {
     ($(
-        $(#[$doc:meta])*
+        $(#[doc = $doc:literal])*
         $name:ident $( ( $($field:ident : $kind:ident),+ ) )? $mnemonic:literal
         aptos $aptos:tt sui $sui:tt trace $trace:tt stack ($($stack:tt)*);
     )*) => {
@@ -241,10 +241,18 @@ macro_rules! define_instructions {
         /// byte, see [`Opcode::encoding`]).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Opcode {
-            $( $(#[$doc])* $name, )*
+            $( $(#[doc = $doc])* $name, )*
         }
 
         impl Opcode {
+            /// What the instruction does, in one paragraph (its entry in the instruction
+            /// table's documentation).
+            pub fn description(self) -> &'static str {
+                match self {
+                    $( Opcode::$name => concat!($($doc),*).trim_ascii(), )*
+                }
+            }
+
             /// Every instruction, Aptos instructions in opcode order, then Sui's own.
             pub const ALL: &'static [Opcode] = &[ $( Opcode::$name, )* ];
 
@@ -304,7 +312,7 @@ macro_rules! define_instructions {
         /// allocates and copies half as much).
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
         pub enum Bytecode {
-            $( $(#[$doc])* $name $( ( $( $crate::operand_type!($kind) ),+ ) )?, )*
+            $( $(#[doc = $doc])* $name $( ( $( $crate::operand_type!($kind) ),+ ) )?, )*
         }
 
         impl Bytecode {

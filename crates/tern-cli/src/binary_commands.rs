@@ -61,7 +61,7 @@ pub(crate) fn asm(
     let options = AsmOptions {
         version: version
             .or_else(|| header_version(&source))
-            .unwrap_or(AsmOptions::default().version),
+            .unwrap_or_else(|| default_version(&source)),
     };
     let unit = match assemble(&source, &dep_refs, &options) {
         Ok(unit) => unit,
@@ -78,6 +78,21 @@ pub(crate) fn asm(
     let out = output.unwrap_or_else(|| file.with_extension("mv"));
     std::fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The version written when neither `--bytecode-version` nor a header names one: Sui's
+/// newest (7) for a `flavor sui` source, else the assembler's default (9).
+fn default_version(source: &str) -> u32 {
+    let sui = source
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.split_whitespace().eq(["flavor", "sui"]));
+    if sui {
+        7
+    } else {
+        AsmOptions::default().version
+    }
 }
 
 /// The version in a `// Bytecode version vN` first line, as the disassembler prints it.
@@ -181,4 +196,23 @@ fn roundtrip_one(file: &Path, unflavored: Flavor) -> Result<(), String> {
         bytes.len(),
         reserialized.len()
     ))
+}
+
+#[cfg(test)]
+mod version_tests {
+    use super::{default_version, header_version};
+
+    #[test]
+    fn sui_sources_default_to_version_7() {
+        assert_eq!(default_version("flavor sui\nmodule 0x1::m\n"), 7);
+        assert_eq!(
+            default_version("// a comment\n\nflavor  sui\nmodule 0x1::m\n"),
+            7
+        );
+        assert_eq!(default_version("module 0x1::m\n"), 9);
+        assert_eq!(
+            header_version("// Bytecode version v6\nflavor sui\n"),
+            Some(6)
+        );
+    }
 }
