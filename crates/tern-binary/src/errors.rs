@@ -16,6 +16,10 @@ pub struct ErrorLocation {
     pub entry: Option<(IndexKind, usize)>,
     /// The instruction offset inside a code unit.
     pub code_offset: Option<u16>,
+    /// The index the peer's error names (its `indices`), where it names one: the function
+    /// definition of `TOO_MANY_LOCALS`, the table length (a variant tag) of
+    /// `INVALID_ENUM_SWITCH`.
+    pub reported: Option<(IndexKind, usize)>,
 }
 
 impl fmt::Display for ErrorLocation {
@@ -89,26 +93,25 @@ impl BinaryError {
         self
     }
 
+    /// Sets the index the peer's error names.
+    pub fn reporting(mut self, kind: IndexKind, row: usize) -> BinaryError {
+        self.location.reported = Some((kind, row));
+        self
+    }
+
     /// The status code.
     pub fn status(&self) -> StatusCode {
         self.status
     }
 
     /// The error as the peer reports a failed deserialization or bounds check: the status and
-    /// message, location undefined, no indices, except that `TOO_MANY_LOCALS` names the
-    /// function definition whose locals overflow (`[(FunctionDefinition, N)]`).
+    /// message, location undefined, and no indices except the one the peer names
+    /// ([`ErrorLocation::reported`]).
     pub fn to_vm_error(&self) -> VmError {
         let err = VmError::new(self.status).with_message(self.message.clone());
-        match self.location.entry {
-            Some((IndexKind::FunctionDefinition, row))
-                if self.status == StatusCode::TOO_MANY_LOCALS =>
-            {
-                err.at_index(
-                    IndexKind::FunctionDefinition,
-                    u16::try_from(row).unwrap_or(u16::MAX),
-                )
-            }
-            _ => err,
+        match self.location.reported {
+            Some((kind, row)) => err.at_index(kind, u16::try_from(row).unwrap_or(u16::MAX)),
+            None => err,
         }
     }
 }

@@ -84,7 +84,9 @@ mod type_walk;
 mod view;
 
 pub use config::{SuiVerifierConfig, VerifierConfig};
-pub use sui::package::{verify_sui_package, KnownNatives, SuiPackage, SuiPublishError};
+pub use sui::package::{
+    verify_sui_move_package, verify_sui_package, KnownNatives, SuiPackage, SuiPublishError,
+};
 pub use sui::rules::SuiRule;
 
 use error::finish;

@@ -104,10 +104,16 @@ impl<'a> CodeChecker<'a> {
             .map_or(0, |sig| sig.len());
         self.locals = locals.saturating_add(params);
         if self.locals > LOCALS_MAX {
-            return Err(site.error(
+            let err = site.error(
                 StatusCode::TOO_MANY_LOCALS,
                 format_args!("{locals} locals + {params} parameters exceed {LOCALS_MAX}"),
-            ));
+            );
+            return Err(match err.location.entry {
+                Some((IndexKind::FunctionDefinition, row)) => {
+                    err.reporting(IndexKind::FunctionDefinition, row)
+                }
+                _ => err,
+            });
         }
         signature_type_params(t, code.locals, self.type_params, site, &"locals")?;
         self.code_len = code.code.len();
@@ -143,13 +149,16 @@ impl<'a> CodeChecker<'a> {
             )?;
             let variants = m.enum_defs.get(head).map_or(0, |d| d.variants.len());
             if table.targets.len() != variants {
-                return Err(self.site.error(
-                    StatusCode::INVALID_ENUM_SWITCH,
-                    format_args!(
-                        "Jump table length {} does not equal number of variants {variants}",
-                        table.targets.len()
-                    ),
-                ));
+                return Err(self
+                    .site
+                    .error(
+                        StatusCode::INVALID_ENUM_SWITCH,
+                        format_args!(
+                            "Jump table length {} does not equal number of variants {variants}",
+                            table.targets.len()
+                        ),
+                    )
+                    .reporting(IndexKind::VariantTag, table.targets.len()));
             }
             for target in &table.targets {
                 let target = usize::from(*target);

@@ -83,17 +83,7 @@ pub fn verify_sui_package(
     config: &SuiVerifierConfig,
     natives: Option<KnownNatives<'_>>,
 ) -> Result<(), SuiPublishError> {
-    let by_name = package_modules(package)?;
-    let shared = config.shared();
-    for module in by_name.values() {
-        super::verify_module(module, &shared)?;
-        check_natives(module, natives)?;
-    }
-    let linkage = Linkage::new(package, dependencies);
-    for dep in linkage.packages.values() {
-        linkage.check_package(dep)?;
-    }
-    linkage.check_package(package)?;
+    verify_sui_move_package(package, dependencies, config, natives)?;
     for module in package.modules {
         rules::verify_module(module, config).map_err(|failure| {
             let module = super::module_id(module);
@@ -112,6 +102,28 @@ pub fn verify_sui_package(
         })?;
     }
     Ok(())
+}
+
+/// The checks Sui's Move VM makes when it publishes `package` (steps 1 to 3 of the
+/// [module documentation](self): package, Move verifier and natives, linkage and cycles),
+/// without Sui's own passes: what a publish on Sui's Move VM outside the Sui adapter checks.
+pub fn verify_sui_move_package(
+    package: &SuiPackage<'_>,
+    dependencies: &[SuiPackage<'_>],
+    config: &SuiVerifierConfig,
+    natives: Option<KnownNatives<'_>>,
+) -> Result<(), VmError> {
+    let by_name = package_modules(package)?;
+    let shared = config.shared();
+    for module in by_name.values() {
+        super::verify_module(module, &shared)?;
+        check_natives(module, natives)?;
+    }
+    let linkage = Linkage::new(package, dependencies);
+    for dep in linkage.packages.values() {
+        linkage.check_package(dep)?;
+    }
+    linkage.check_package(package)
 }
 
 /// The package checks: its modules by id, or why the package is malformed.
