@@ -283,7 +283,7 @@ pub enum StatusCode {
     CONSTRAINT_NOT_SATISFIED,
     /// wrong count of type arguments
     NUMBER_OF_TYPE_ARGUMENTS_MISMATCH,
-    /// generic instantiations grow without bound (e.g. f<T> calls f<S<T>>)
+    /// generic instantiations grow without bound (e.g. `f<T>` calls `f<S<T>>`)
     LOOP_IN_INSTANTIATION_GRAPH,
     /// struct with no fields
     ZERO_SIZED_STRUCT,
@@ -393,7 +393,7 @@ pub enum StatusCode {
     INVALID_INIT_MODULE,
     /// friend missing from bundle
     FRIEND_NOT_FOUND_IN_MODULE_BUNDLE,
-    /// a function with a struct-API name/attribute (pack$S, borrow$S$0, #[pack] ...) has the wrong shape
+    /// a function with a struct-API name/attribute (`pack$S`, `borrow$S$0`, `#[pack]` ...) has the wrong shape
     INVALID_STRUCT_API_CODE,
     /// reserved
     RESERVED_VERIFICATION_ERROR_1,

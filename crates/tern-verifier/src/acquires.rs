@@ -4,8 +4,8 @@
 //! (`INVALID_ACQUIRES_ANNOTATION`). Closures acquire nothing statically.
 
 use crate::error::{crash, err, err_offset, VResult};
-use crate::fxhash::FxHashMap;
 use crate::view::Binary;
+use rustc_hash::FxHashMap;
 use tern_binary::*;
 use tern_primitives::{Ability, StatusCode};
 

@@ -5,12 +5,12 @@
 use crate::absint::FunctionView;
 use crate::config::VerifierConfig;
 use crate::error::{err, err_offset, with_index, VResult};
-use crate::fxhash::FxHashMap;
 use crate::meter::{Meter, Scope};
 use crate::view::Binary;
 use crate::{
     acquires, control_flow, locals_safety, reference_safety, stack_usage, struct_api, type_safety,
 };
+use rustc_hash::FxHashMap;
 use tern_binary::{CompiledModule, CompiledScript, FunctionDefinition, Signature};
 use tern_primitives::{Flavor, IndexKind, StatusCode};
 

@@ -4,7 +4,7 @@
 
 use crate::config::VerifierConfig;
 use crate::error::{err_offset, invariant, VResult};
-use crate::fxhash::FxHashSet;
+use rustc_hash::FxHashSet;
 use tern_binary::Bytecode;
 use tern_primitives::StatusCode;
 

@@ -5,8 +5,8 @@
 //! Mismatches are `LOOKUP_FAILED` / `TYPE_MISMATCH` located at the importer.
 
 use crate::error::{err, err_at, finish, with_index, VResult};
-use crate::fxhash::FxHashMap;
 use crate::view::Binary;
+use rustc_hash::FxHashMap;
 use tern_binary::*;
 use tern_primitives::{AccountAddress, IndexKind, Location, ModuleId, StatusCode, VmError};
 

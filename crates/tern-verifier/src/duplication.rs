@@ -3,8 +3,8 @@
 //! module, and every handle of this module has a definition.
 
 use crate::error::{err_at, VResult};
-use crate::fxhash::FxHashSet;
 use crate::view::Binary;
+use rustc_hash::FxHashSet;
 use std::hash::Hash;
 use tern_binary::{FieldDefinition, StructFieldInformation};
 use tern_primitives::{IndexKind, StatusCode};

@@ -8,8 +8,8 @@
 //! component containing a constructor edge is a loop (`LOOP_IN_INSTANTIATION_GRAPH`, no index).
 
 use crate::error::{err, VResult};
-use crate::fxhash::FxHashMap;
 use crate::view::Binary;
+use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
 use tern_binary::{Bytecode, FunctionDefinitionIndex, SignatureToken};
 use tern_primitives::StatusCode;

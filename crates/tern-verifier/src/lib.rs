@@ -65,7 +65,6 @@ mod duplication;
 mod error;
 mod features;
 mod friends;
-mod fxhash;
 mod instantiation_loops;
 mod instruction_consistency;
 mod limits;

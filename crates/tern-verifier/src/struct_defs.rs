@@ -3,8 +3,8 @@
 //! node, or the second node of the first cycle found by a depth-first topological sort.
 
 use crate::error::{err_at, invariant, VResult};
-use crate::fxhash::FxHashMap;
 use crate::view::{Binary, MAX_WALK_DEPTH};
+use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 use tern_binary::{SignatureToken, StructFieldInformation};
 use tern_primitives::{Flavor, IndexKind, StatusCode};

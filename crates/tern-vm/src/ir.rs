@@ -3,7 +3,7 @@
 //! Each [`Op`] keeps the position of the bytecode instruction it came from (the lowering is
 //! 1:1 for now, so op index = bytecode offset), so errors report the peer's offsets.
 
-/// Index into a function's type-slot table ([`crate::loader::Function::types`]).
+/// Index into a function's type-slot table ([`crate::loader::Body::types`]).
 pub type TypeSlot = u16;
 
 /// A lowered instruction. Kept at 16 bytes (asserted in a test).

@@ -8,9 +8,9 @@ mod state;
 
 use crate::absint::{analyze, FunctionView, Transfer};
 use crate::error::{crash, invariant, VResult};
-use crate::fxhash::FxHashMap;
 use crate::meter::{Meter, Scope};
 use crate::view::Binary;
+use rustc_hash::FxHashMap;
 use state::{State, Value, Values, STEP_BASE_COST, STEP_PER_GRAPH_ITEM_COST, STEP_PER_LOCAL_COST};
 use tern_binary::*;
 

@@ -1,8 +1,8 @@
 //! The context-free type check with its caches, and the per-instruction checks of code units.
 
 use crate::error::{crash, err, with_index, VResult};
-use crate::fxhash::{FxHashMap, FxHashSet};
 use crate::view::{requires, Binary, MAX_WALK_DEPTH};
+use rustc_hash::{FxHashMap, FxHashSet};
 use tern_binary::*;
 use tern_primitives::{Ability, AbilitySet, IndexKind, StatusCode};
 

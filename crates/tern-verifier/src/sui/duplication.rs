@@ -5,7 +5,7 @@
 //! instantiations, and finally every local datatype handle defined by a struct or an enum.
 
 use crate::error::{err_at, VResult};
-use crate::fxhash::FxHashSet;
+use rustc_hash::FxHashSet;
 use std::hash::Hash;
 use tern_binary::{
     BinaryTables, CompiledModule, FunctionHandleIndex, StructFieldInformation, StructHandleIndex,

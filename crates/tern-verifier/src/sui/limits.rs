@@ -4,7 +4,7 @@
 
 use crate::config::SuiVerifierConfig;
 use crate::error::{err, err_at, VResult};
-use crate::fxhash::FxHashMap;
+use rustc_hash::FxHashMap;
 use tern_binary::{
     BinaryTables, Bytecode, CompiledModule, SignatureIndex, SignatureToken, StructFieldInformation,
 };

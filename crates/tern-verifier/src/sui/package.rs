@@ -104,9 +104,9 @@ pub fn verify_sui_package(
     Ok(())
 }
 
-/// The checks Sui's Move VM makes when it publishes `package` (steps 1 to 3 of the
-/// [module documentation](self): package, Move verifier and natives, linkage and cycles),
-/// without Sui's own passes: what a publish on Sui's Move VM outside the Sui adapter checks.
+/// The checks Sui's Move VM makes when it publishes `package`: the package checks, the Move
+/// verifier and natives of each module, linkage and cycles — everything
+/// [`verify_sui_package`] checks except Sui's own passes, which the Sui adapter adds.
 pub fn verify_sui_move_package(
     package: &SuiPackage<'_>,
     dependencies: &[SuiPackage<'_>],

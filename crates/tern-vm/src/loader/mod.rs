@@ -123,7 +123,7 @@ pub struct Function {
     /// Whether its handle carries the `persistent` attribute (or it is public).
     pub is_persistent: bool,
     /// Whether its definition's handle carries the `module_lock` attribute: while it runs, no
-    /// call may re-enter a module already running (see [`Entry::locking`]).
+    /// call may re-enter a module already running (see `Entry::locking`).
     pub is_module_lock: bool,
     /// Type parameter constraints.
     pub type_params: Vec<AbilitySet>,

@@ -174,7 +174,7 @@ impl Heap {
     }
 
     /// An empty heap whose copies fail with `MEMORY_LIMIT_EXCEEDED` once it would hold more
-    /// than `quota` values ([`quota_units`] per container). Only copies are checked (they are
+    /// than `quota` values (`quota_units` per container). Only copies are checked (they are
     /// the one way a few instructions multiply memory) and only copies are counted as they
     /// happen; when the count would pass the quota the heap recounts what it holds, and fails
     /// if that leaves less than a sixteenth of the quota free. perf: nothing on the paths that
