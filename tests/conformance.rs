@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tern::TernAdapter;
+use tern_testrunner::TernAdapter;
 use tern_testrunner::{run_tests_to, MasmToolchain, RunConfig, RunTestsOptions};
 
 /// (suite folder, minimum number of passing tests).

@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tern::TernAdapter;
+use tern_testrunner::TernAdapter;
 use tern_testrunner::{run_tests, RunConfig, RunTestsOptions};
 
 fn main() -> ExitCode {

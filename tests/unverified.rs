@@ -4,7 +4,7 @@
 //! project's own `testsuite/` is run the same way always.
 
 use std::path::{Path, PathBuf};
-use tern::TernAdapter;
+use tern_testrunner::TernAdapter;
 use tern_testrunner::{run_test_file, RunConfig};
 
 fn masm_files(dir: &Path, out: &mut Vec<PathBuf>) {

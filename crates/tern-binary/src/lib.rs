@@ -47,6 +47,7 @@ pub const IDENTIFIER_SIZE_MAX: u64 = 255;
 pub const LEGACY_IDENTIFIER_SIZE_MAX: u64 = 65535;
 
 mod bounds;
+pub mod compatibility;
 pub use bounds::{check_module, check_script};
 
 mod deserializer;

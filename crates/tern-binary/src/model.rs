@@ -6,7 +6,7 @@
 
 use crate::index::*;
 use crate::instruction::Bytecode;
-use tern_primitives::{AbilitySet, AccountAddress, Flavor, Identifier};
+use tern_primitives::{AbilitySet, AccountAddress, Flavor, Identifier, ModuleId};
 
 /// Entry of the module-handle table (also used for friend declarations).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -740,6 +740,35 @@ impl CompiledModule {
     pub fn address(&self) -> Option<&AccountAddress> {
         self.self_handle()
             .and_then(|h| self.address_identifier_at(h.address))
+    }
+
+    /// This module's id, if its handle's indices are in range.
+    pub fn self_id(&self) -> Option<ModuleId> {
+        Some(ModuleId::new(*self.address()?, self.name()?.clone()))
+    }
+
+    /// The ids of the modules this module imports (its module handles other than its own, in
+    /// table order; handles with out-of-range indices are skipped).
+    pub fn immediate_dependencies(&self) -> impl Iterator<Item = ModuleId> + '_ {
+        self.module_handles
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| *i != self.self_module_handle_idx.idx())
+            .filter_map(move |(_, h)| self.module_id_of(h))
+    }
+
+    /// The ids of the modules this module declares as friends.
+    pub fn friends(&self) -> impl Iterator<Item = ModuleId> + '_ {
+        self.friend_decls
+            .iter()
+            .filter_map(move |h| self.module_id_of(h))
+    }
+
+    fn module_id_of(&self, handle: &ModuleHandle) -> Option<ModuleId> {
+        Some(ModuleId::new(
+            *self.address_identifier_at(handle.address)?,
+            self.identifier_at(handle.name)?.clone(),
+        ))
     }
 
     /// The struct definition at `idx`.

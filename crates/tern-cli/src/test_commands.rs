@@ -4,7 +4,7 @@ use crate::output::{out, outln};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tern::TernAdapter;
+use tern_testrunner::TernAdapter;
 use tern_testrunner::{run_masm_file, run_tests, RunFileOptions, RunTestsOptions};
 
 /// `tern test PATH... [--update] [--filter S] [-j N] [-v]`.

@@ -28,6 +28,7 @@ mod named;
 mod single;
 mod tasks;
 pub mod template;
+mod tern_adapter;
 mod testfile;
 mod toolchain;
 mod value;
@@ -51,6 +52,7 @@ pub use named::{
 };
 pub use single::{run_masm_file, run_masm_source, RunFileOptions, RunFileOutput};
 pub use tasks::{split_tasks, RawTask};
+pub use tern_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
 pub use testfile::{ParsedTask, TestFile};
 pub use toolchain::{
     serializer_message, MasmToolchain, Toolchain, Unit, DIAGNOSTICS_FILE_NAME, SERIALIZE_VERSION,

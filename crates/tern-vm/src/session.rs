@@ -173,7 +173,7 @@ impl<'r> Session<'r> {
         // The module loads first (its types name structs by id, allocated by name, so they
         // resolve without the defining modules), then the dependencies not loaded yet, within
         // this module's `load_module` span.
-        let deps: Vec<ModuleId> = crate::loader::imports(&compiled).collect();
+        let deps: Vec<ModuleId> = compiled.immediate_dependencies().collect();
         let mut cache = self.runtime.write()?;
         if let Some(m) = cache.module(id) {
             return Ok(m.clone());

@@ -65,19 +65,16 @@
 //! run time, as the peer's "paranoid" mode does, for code published without the verifier
 //! ([`Vm::set_skip_verification`]). None of them costs anything when off.
 
-mod compat;
 mod publish;
-mod test_adapter;
 mod value;
 mod vm;
 
-pub use compat::{check_compatibility, CompatibilityOptions};
 pub use publish::{ModuleVerifier, PublishError};
+pub use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
 pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
 pub use tern_vm::{
     ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, InMemoryStorage, InstructionGasMeter,
     Runtime, Session, UnmeteredGasMeter, VmConfig,
 };
-pub use test_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
 pub use value::MoveValue;
 pub use vm::{RunOutput, Vm};

@@ -18,7 +18,7 @@ pub(crate) fn check_links(
     storage: &dyn Storage,
     bundle: &[ModuleId],
 ) -> Result<(), VmError> {
-    for dep in tern_vm::loader::imports(module) {
+    for dep in module.immediate_dependencies() {
         if dep != *id && !bundle.contains(&dep) && storage.module(&dep).is_none() {
             return Err(VmError::new(StatusCode::LINKER_ERROR)
                 .with_message(format!(
@@ -52,14 +52,9 @@ pub(crate) fn stored_dependencies(
     storage: &dyn Storage,
     except: &[ModuleId],
 ) -> Vec<(ModuleId, Arc<CompiledModule>)> {
-    let friends = module.friend_decls.iter().filter_map(|f| {
-        Some(ModuleId::new(
-            *module.address_identifiers.get(f.address.idx())?,
-            module.identifiers.get(f.name.idx())?.clone(),
-        ))
-    });
-    tern_vm::loader::imports(module)
-        .chain(friends)
+    module
+        .immediate_dependencies()
+        .chain(module.friends())
         .filter(|d| !except.contains(d))
         .filter_map(|d| {
             let m = storage.module(&d)?;

@@ -1,8 +1,8 @@
 //! The [`Vm`] facade.
 
-use crate::compat::{check_compatibility, CompatibilityOptions};
 use crate::publish::{check_links, check_stored_links, store, stored_dependencies, ModuleVerifier};
 use std::sync::Arc;
+use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
 use tern_binary::{CompiledModule, CompiledScript};
 use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
 use tern_vm::values::{display_value, Closure};
@@ -244,12 +244,17 @@ impl Vm {
 
     /// Publishes a module from its bytes.
     pub fn publish(&mut self, bytes: &[u8]) -> Result<ModuleId, VmError> {
+        self.publish_with(bytes, &CompatibilityOptions::default())
+    }
+
+    /// Like [`Vm::publish`], with the upgrade compatibility check relaxed by `options`.
+    pub fn publish_with(
+        &mut self,
+        bytes: &[u8],
+        options: &CompatibilityOptions,
+    ) -> Result<ModuleId, VmError> {
         let module = CompiledModule::deserialize(bytes).map_err(|e| e.to_vm_error())?;
-        let ids = self.publish_deserialized(
-            vec![(module, bytes.to_vec())],
-            &CompatibilityOptions::default(),
-        )?;
-        first_id(ids)
+        first_id(self.publish_deserialized(vec![(module, bytes.to_vec())], options)?)
     }
 
     /// Publishes modules from their bytes as one bundle, as the peer publishes a package:
@@ -300,7 +305,7 @@ impl Vm {
     ) -> Result<Vec<ModuleId>, VmError> {
         let mut ids: Vec<ModuleId> = Vec::with_capacity(bundle.len());
         for (module, _) in &bundle {
-            let id = tern_vm::loader::module_id(module)?;
+            let id = module_id(module)?;
             if ids.contains(&id) {
                 return Err(VmError::new(StatusCode::DUPLICATE_MODULE_NAME)
                     .with_message(format!("module {id} appears twice in the bundle"))
@@ -655,3 +660,11 @@ type Outcomes<'a> = (
     &'a mut Option<tern_vm::ExecutionTrace>,
     &'a mut Option<u64>,
 );
+
+/// The id of a module to publish (a bounds-checked module always has one).
+fn module_id(module: &CompiledModule) -> Result<ModuleId, VmError> {
+    module.self_id().ok_or_else(|| {
+        VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+            .with_message("module without a valid self handle")
+    })
+}

@@ -86,7 +86,7 @@ pub fn smoke_file(file: &Path, rel: &str) -> Vec<SmokeResult> {
         Ok(x) => x,
         Err(e) => return vec![fail(e.to_string())],
     };
-    let Ok(id) = tern_vm::loader::module_id(&module) else {
+    let Some(id) = module.self_id() else {
         return vec![fail("no module id".into())];
     };
     entry_points(&module)

@@ -29,10 +29,9 @@ use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, VmError}
 /// The id of a module (`0x0::<unknown>` if its self handle is out of range, which the
 /// deserializer's bounds check excludes).
 pub(crate) fn module_id(module: &CompiledModule) -> ModuleId {
-    match (module.address(), module.name()) {
-        (Some(address), Some(name)) => ModuleId::new(*address, name.clone()),
-        _ => ModuleId::new(AccountAddress::ZERO, Identifier::new_unchecked("<unknown>")),
-    }
+    module.self_id().unwrap_or_else(|| {
+        ModuleId::new(AccountAddress::ZERO, Identifier::new_unchecked("<unknown>"))
+    })
 }
 
 /// Runs Sui's module-local passes over `module`.

@@ -563,7 +563,7 @@ impl CodeCache {
             let dependents: Vec<ModuleId> = self
                 .modules
                 .iter()
-                .filter(|(_, lm)| imports(&lm.compiled).any(|d| d == m))
+                .filter(|(_, lm)| lm.compiled.immediate_dependencies().any(|d| d == m))
                 .map(|(k, _)| k.clone())
                 .collect();
             pending.extend(dependents);
@@ -576,7 +576,7 @@ impl CodeCache {
         compiled: Arc<CompiledModule>,
         natives: NativeLookup<'_>,
     ) -> Result<Arc<LoadedModule>, VmError> {
-        let id = module_id(&compiled)?;
+        let id = compiled.self_id().ok_or_else(bad_index)?;
         let structs = self.load_structs(&compiled, &id)?;
         let mut links = self.build_links(&*compiled, Some(id.clone()))?;
         links.source = SourceCode::Module(compiled.clone());
@@ -721,28 +721,6 @@ impl CodeCache {
     pub fn prim(&mut self, node: TypeNode) -> TypeId {
         self.types.intern(node)
     }
-}
-
-/// The id of a compiled module.
-pub fn module_id(m: &CompiledModule) -> Result<ModuleId, VmError> {
-    match (m.address(), m.name()) {
-        (Some(a), Some(n)) => Ok(ModuleId::new(*a, n.clone())),
-        _ => Err(bad_index()),
-    }
-}
-
-/// The ids of the modules a module imports (other than itself).
-pub fn imports(m: &CompiledModule) -> impl Iterator<Item = ModuleId> + '_ {
-    m.module_handles
-        .iter()
-        .enumerate()
-        .filter(move |(i, _)| *i != m.self_module_handle_idx.idx())
-        .filter_map(move |(_, h)| {
-            Some(ModuleId::new(
-                *m.address_identifier_at(h.address)?,
-                m.identifier_at(h.name)?.clone(),
-            ))
-        })
 }
 
 #[cold]

@@ -1,10 +1,10 @@
 //! The [`TestAdapter`] that runs transactional tests on Tern: a [`Vm`] with the standard
 //! library published, plus the modules each test publishes.
 
-use crate::vm::Vm;
+use crate::{ExecOutput, PublishOptions, RunConfig, RunOptions, TestAdapter};
+use tern::Vm;
 use tern_binary::{CompiledModule, CompiledScript};
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StructTag, TypeTag, VmError};
-use tern_testrunner::{ExecOutput, PublishOptions, RunConfig, RunOptions, TestAdapter};
 
 /// Runs test tasks on a fresh [`Vm`] with the standard library at `0x1`.
 pub struct TernAdapter {
@@ -85,19 +85,14 @@ impl TernAdapter {
     }
 
     fn remember(&mut self, module: CompiledModule) {
-        let id = tern_vm::loader::module_id(&module).ok();
-        self.context
-            .retain(|m| tern_vm::loader::module_id(m).ok() != id);
+        let id = module.self_id();
+        self.context.retain(|m| m.self_id() != id);
         self.context.push(module);
     }
 }
 
 /// A binary-format error as the peer reports it at publish (location undefined).
-fn binary_error(e: tern_binary::BinaryError) -> VmError {
-    e.to_vm_error()
-}
-
-fn to_exec_output(out: crate::RunOutput) -> ExecOutput {
+fn to_exec_output(out: tern::RunOutput) -> ExecOutput {
     ExecOutput {
         mutable_inputs: out.mutable_inputs,
         return_values: out.return_values,
@@ -116,16 +111,14 @@ impl TestAdapter for TernAdapter {
         bytes: Vec<u8>,
         opts: &PublishOptions,
     ) -> Result<(), VmError> {
-        let compat = crate::CompatibilityOptions {
+        let compat = tern::CompatibilityOptions {
             skip_struct_layout: opts.skip_check_struct_layout,
             skip_friend_linking: opts.skip_check_friend_linking,
             skip_all: opts.skip_check_struct_and_pub_function_linking,
         };
         // Publish the serialized bytes, as the peer does: they are deserialized and
         // bounds-checked again before verification.
-        let checked = CompiledModule::deserialize(&bytes).map_err(binary_error)?;
-        self.vm
-            .publish_deserialized(vec![(checked, bytes)], &compat)?;
+        self.vm.publish_with(&bytes, &compat)?;
         self.remember(module);
         Ok(())
     }

@@ -1,4 +1,5 @@
-//! Upgrade compatibility: may a module replace the one already published under its id?
+//! Upgrade compatibility (Aptos's rules): may a module replace the one already published under
+//! its id?
 //!
 //! The rules (the peer's, established from its conformance tests and documented behaviour):
 //!
@@ -30,12 +31,12 @@
 //!
 //! `skip_all` (the runner's `--skip-check-struct-and-pub-function-linking`) disables the check.
 
-use std::collections::BTreeSet;
-use tern_binary::{
+use crate::{
     BinaryTables, CompiledModule, FieldDefinition, FunctionAttribute, FunctionDefinition,
     FunctionHandle, SignatureIndex, SignatureToken, StructDefinition, StructHandle,
     StructHandleIndex, StructTypeParameter, Visibility,
 };
+use std::collections::BTreeSet;
 use tern_primitives::{AbilitySet, Identifier, Location, ModuleId, StatusCode, VmError};
 
 /// Options relaxing the check (from the test runner's publish flags).
@@ -175,11 +176,7 @@ impl Pair<'_> {
     }
 
     /// Whether an identifier of the old module equals one of the new module.
-    fn same_identifier(
-        &self,
-        old: tern_binary::IdentifierIndex,
-        new: tern_binary::IdentifierIndex,
-    ) -> bool {
+    fn same_identifier(&self, old: crate::IdentifierIndex, new: crate::IdentifierIndex) -> bool {
         match (self.old.identifier_at(old), self.new.identifier_at(new)) {
             (Some(o), Some(n)) => o == n,
             _ => false,
@@ -408,6 +405,3 @@ fn struct_type_params_compatible(old: &[StructTypeParameter], new: &[StructTypeP
             .zip(new)
             .all(|(o, n)| (!o.is_phantom || n.is_phantom) && n.constraints.is_subset(o.constraints))
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,7 +1,11 @@
-//! Unit tests of the upgrade compatibility check, on assembled modules.
+//! The upgrade compatibility check, on assembled modules.
 
-use super::*;
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
+use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
+use tern_binary::CompiledModule;
+use tern_primitives::{Location, StatusCode, VmError};
 
 const ID: &str = "0000000000000000000000000000000000000000000000000000000000000066::m";
 
