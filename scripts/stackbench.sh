@@ -1,6 +1,6 @@
 #!/bin/bash
 # Compares binaries interleaved at several stack positions. The host's speed comes and goes
-# in bursts (up to 1.9x, from seconds to an hour; `docs/performance.md`, session 12), and where
+# in bursts (up to 1.9x, from seconds to an hour; `docs/performance.md`, "Where the time goes"), and where
 # the stack starts (it moves with the length of the program's path and of its environment)
 # may matter too: each binary is copied under names of N_LIST lengths (the same for every
 # binary), the copies run `tern bench --programs` once each, interleaved, and the table gives

@@ -277,8 +277,7 @@ impl Session<'_> {
     /// budget (`with_budget!`), and which the caller writes back when the loop exits.
     /// perf: charging the session's field directly made every op wait for the previous op's
     /// store to it (one dependent load and store per op): the metered loop ran fib and the
-    /// arithmetic loops 75-85 % slower than the unmetered one (`docs/performance.md`, session
-    /// 12).
+    /// arithmetic loops 75-85 % slower than the unmetered one (`docs/performance.md`, "Where the time goes").
     #[inline(always)]
     fn dispatch<'a, const METERED: bool>(
         &mut self,
@@ -1763,7 +1762,7 @@ fn is_scalar(v: &Value) -> bool {
 
 /// The current frame's local `i`, read without a bounds check (perf: with the unchecked op
 /// fetch, 9-19 % fewer host instructions per program and up to 1.4x faster loops;
-/// `docs/performance.md`, session 4).
+/// `docs/performance.md`, "Where the time goes").
 #[inline(always)]
 fn frame_local(locals: &[Value], base: usize, i: u8) -> &Value {
     let at = base + usize::from(i);
@@ -2151,7 +2150,7 @@ fn vec_borrow_write_fast(ops: &mut OperandStack, heap: &mut Heap) -> bool {
 /// cost 1-4 % more host instructions (now `run_frame_from` is `inline(always)`). The call
 /// site is after the first dispatch: in `fast_step` it cost one dispatch less, but moved the
 /// loop's code so that the closure call ran 10 % and int_arith_loop_i64 15 % slower at equal
-/// host instructions (`docs/performance.md`, session 10).
+/// host instructions (`docs/performance.md`, "Where the time goes").
 #[inline(never)]
 #[allow(clippy::ptr_arg)]
 fn data_step<const METERED: bool>(

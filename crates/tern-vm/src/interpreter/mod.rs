@@ -77,8 +77,7 @@ impl<'a> Frame<'a> {
     /// width. `Vec::push` would build it in a temporary and copy that with 16-byte loads,
     /// and a load spanning several recent narrower stores (the loop has just stored this
     /// frame's fields one by one) cannot take its data from them: a store-forwarding stall
-    /// on every call. Writing in place made calls 10-16 % faster (`docs/performance.md`,
-    /// session 9); `testsuite/calls/frame_records.masm` runs every path through here.
+    /// on every call. Writing in place made calls 10-16 % faster (`docs/performance.md`, "Where the time goes"); `testsuite/calls/frame_records.masm` runs every path through here.
     #[inline(always)]
     pub(crate) fn enter(&mut self, frames: &mut Vec<Frame<'a>>, pc: u32, callee: Frame<'a>) {
         let Frame {
@@ -184,12 +183,12 @@ pub(crate) fn enter_window(
 /// (the rest unset), and returns the window's base.
 ///
 /// perf: out of line, so that its registers do not crowd the dispatch loop's (inlined,
-/// 3-4 % more host instructions on the loop programs; `docs/performance.md`, session 5). The
+/// 3-4 % more host instructions on the loop programs; `docs/performance.md`, "Where the time goes"). The
 /// window is written into spare capacity, and growing the vector is a separate cold function
 /// reached by a tail call: with no call left on the common path the function saves one
 /// register instead of six (`Vec::push` per argument also checked the capacity each time),
 /// and filling the unset slots first leaves fewer values live across the copy; 16-18 fewer
-/// host instructions per call, calls 4-6 % faster (session 11).
+/// host instructions per call, calls 4-6 % faster (`docs/performance.md`, "Where the time goes").
 #[inline(never)]
 pub(crate) fn open_window(locals: &mut Vec<Value>, args: &[Value], slots: usize) -> u32 {
     let base = locals.len();

@@ -15,7 +15,7 @@ const GUARDS: usize = 2;
 /// values are unset, so on a short stack they match nothing), and the room for a push is
 /// one comparison with the buffer's length; the general path grows the buffer (or raises the
 /// overflow) when it has no room. The dispatch loop keeps its own copy of the stack as a
-/// local, never reaching it through the session (`docs/performance.md`, session 6).
+/// local, never reaching it through the session (`docs/performance.md`, "Where the time goes").
 #[derive(Debug)]
 pub(crate) struct OperandStack {
     /// `GUARDS` unset slots, then the values (at `GUARDS..=top`), then unused slots.
@@ -176,7 +176,7 @@ impl OperandStack {
         // SAFETY: `n <= len()` gives `first = top + 1 - n >= GUARDS`, and `top < slots.len()`
         // is the type's invariant, so `first..top_before + 1` (`first..first + n`) is a range
         // of `slots`. perf: `get` checked both bounds again on every call (five host
-        // instructions per call; `docs/performance.md`, session 12).
+        // instructions per call; `docs/performance.md`, "Where the time goes").
         Some(unsafe { self.slots.get_unchecked(first..first + n) })
     }
 
