@@ -5,8 +5,11 @@ use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
 use tern_asm::disassembler::{disassemble_module_with, disassemble_script_with, DisasmOptions};
 use tern_binary::{BinaryError, CompiledModule, CompiledScript};
 
-/// The bytecode version the runner serializes at (the VM's maximum).
+/// The bytecode version the runner serializes Aptos units at (the VM's maximum).
 pub const SERIALIZE_VERSION: u32 = 10;
+
+/// The bytecode version the runner serializes Sui modules at (Sui's maximum).
+pub const SUI_SERIALIZE_VERSION: u32 = 7;
 
 /// The file name assembler diagnostics are rendered with.
 pub const DIAGNOSTICS_FILE_NAME: &str = "test";
@@ -26,7 +29,8 @@ pub enum Unit {
 pub trait Toolchain {
     /// Assembles `source` against `deps`; on failure, the rendered diagnostics (spec §7).
     fn assemble(&self, source: &str, deps: &[&CompiledModule]) -> Result<Unit, String>;
-    /// Serializes a module at version [`SERIALIZE_VERSION`].
+    /// Serializes a module at version [`SERIALIZE_VERSION`] ([`SUI_SERIALIZE_VERSION`] for a
+    /// Sui module).
     fn serialize_module(&self, module: &CompiledModule) -> Result<Vec<u8>, String>;
     /// Serializes a script at version [`SERIALIZE_VERSION`].
     fn serialize_script(&self, script: &CompiledScript) -> Result<Vec<u8>, String>;
@@ -50,8 +54,12 @@ impl Toolchain for MasmToolchain {
     }
 
     fn serialize_module(&self, module: &CompiledModule) -> Result<Vec<u8>, String> {
+        let version = match module.flavor {
+            tern_binary::Flavor::Aptos => SERIALIZE_VERSION,
+            tern_binary::Flavor::Sui => SUI_SERIALIZE_VERSION,
+        };
         module
-            .serialize_for_version(SERIALIZE_VERSION)
+            .serialize_for_version(version)
             .map_err(|e| serializer_message(&e))
     }
 

@@ -35,10 +35,28 @@ impl Code {
     /// locals; each entry tells whether that local is declared `u64`, see [`fuse`]). An
     /// out-of-range index (code that skipped the bounds checker) is `INDEX_OUT_OF_BOUNDS`
     /// naming the offset.
-    pub fn new(mut ops: Vec<Op>, u64_locals: &[bool]) -> Result<Code, VmError> {
+    pub fn new(ops: Vec<Op>, u64_locals: &[bool]) -> Result<Code, VmError> {
+        Code::with_jump_tables(ops, u64_locals, &[])
+    }
+
+    /// [`Code::new`] for code with jump tables (`VariantSwitch`): every target of every
+    /// table must be an op of the code too.
+    pub fn with_jump_tables(
+        mut ops: Vec<Op>,
+        u64_locals: &[bool],
+        jump_tables: &[Box<[u32]>],
+    ) -> Result<Code, VmError> {
         let window = u64_locals.len();
-        fuse(&mut ops, u64_locals);
+        let jump_targets: Vec<u32> = jump_tables.iter().flat_map(|t| t.iter().copied()).collect();
+        fuse(&mut ops, u64_locals, &jump_targets);
         let end = ops.len();
+        if let Some(t) = jump_targets.iter().find(|t| **t as usize >= end) {
+            return Err(
+                VmError::new(StatusCode::INDEX_OUT_OF_BOUNDS).with_message(format!(
+                    "jump table target {t} out of bounds ({end} instructions)"
+                )),
+            );
+        }
         for (pc, op) in ops.iter().enumerate() {
             let locals_ok = op
                 .locals()
@@ -115,6 +133,16 @@ mod tests {
         let fused = vec![Op::MoveLoc(0), Op::LdU64(1), Op::Add, Op::StLoc(3), Op::Ret];
         assert!(Code::new(fused.clone(), &[false; 3]).is_err());
         assert!(Code::new(fused, &[false; 4]).is_ok());
+    }
+
+    #[test]
+    fn jump_table_targets_are_ops_of_the_code() {
+        let ops = vec![Op::BorrowLoc(0), Op::VariantSwitch(0), Op::Ret, Op::Ret];
+        let tables: Vec<Box<[u32]>> = vec![vec![2, 3].into()];
+        assert!(Code::with_jump_tables(ops.clone(), &[false], &tables).is_ok());
+        let beyond: Vec<Box<[u32]>> = vec![vec![2, 4].into()];
+        let e = Code::with_jump_tables(ops, &[false], &beyond).expect_err("target 4 of 4 ops");
+        assert_eq!(e.status(), StatusCode::INDEX_OUT_OF_BOUNDS);
     }
 
     #[test]

@@ -84,6 +84,17 @@ pub enum Op {
     },
     /// Test an enum variant.
     TestVariant(u16),
+    /// Pop a reference to an enum value and push a reference to each field of its variant,
+    /// checking the variant (Sui's unpack by reference, immutable or mutable alike).
+    UnpackVariantRef {
+        /// Index into the function's variant-set table (expected variant and names).
+        check: u16,
+        /// Field count.
+        fields: u16,
+    },
+    /// Pop a reference to an enum value and branch to the target of its variant in a jump
+    /// table of the function (index into [`crate::loader::Body::jump_tables`]).
+    VariantSwitch(u16),
     /// Read through a reference (deep copy).
     ReadRef,
     /// Write through a reference.
@@ -696,14 +707,19 @@ fn fused_cmp(op: Op) -> Option<FusedCmp> {
 /// locals of any type (compare-and-branch, arithmetic) are formed only for `u64` locals, the
 /// only kind their fast paths take; on other kinds each op runs its own fast path instead of
 /// the declined super-instruction's first op taking the general path.
-pub fn fuse(code: &mut [Op], u64_locals: &[bool]) {
+///
+/// `jump_targets` are the targets of the function's jump tables (the ops `VariantSwitch` may
+/// branch to).
+pub fn fuse(code: &mut [Op], u64_locals: &[bool], jump_targets: &[u32]) {
     let is_u64 = |l: u8| u64_locals.get(usize::from(l)).copied().unwrap_or(false);
     let mut is_target = vec![false; code.len()];
-    for op in code.iter() {
-        if let Op::BrTrue(t) | Op::BrFalse(t) | Op::Branch(t) = op {
-            if let Some(slot) = is_target.get_mut(*t as usize) {
-                *slot = true;
-            }
+    let branch_targets = code.iter().filter_map(|op| match op {
+        Op::BrTrue(t) | Op::BrFalse(t) | Op::Branch(t) => Some(*t),
+        _ => None,
+    });
+    for t in branch_targets.chain(jump_targets.iter().copied()) {
+        if let Some(slot) = is_target.get_mut(t as usize) {
+            *slot = true;
         }
     }
     for i in 0..code.len() {
@@ -1088,10 +1104,10 @@ mod tests {
         ];
         // Locals of another kind (a u8, a u128, an address...): nothing fuses.
         let mut other = code.clone();
-        fuse(&mut other, &[false, false, false]);
+        fuse(&mut other, &[false, false, false], &[]);
         assert_eq!(other, code);
         let mut all = code.clone();
-        fuse(&mut all, &[true, true, true]);
+        fuse(&mut all, &[true, true, true], &[]);
         assert!(matches!(all[0], Op::CmpLocLocBrFalse { .. }));
         assert!(matches!(all[4], Op::BinLocLocStLoc { .. }));
     }
@@ -1110,7 +1126,7 @@ mod tests {
             Op::Ret,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(
             code[0],
             Op::CmpLocLocBrFalse {
@@ -1153,7 +1169,7 @@ mod tests {
             Op::Branch(0),
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert!(matches!(
             code[0],
             Op::CmpLocImmBrFalse {
@@ -1185,7 +1201,7 @@ mod tests {
             Op::Add,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(
             code[0],
             Op::SubLocImm {
@@ -1216,7 +1232,7 @@ mod tests {
             Op::Xor,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(
             code[0],
             Op::BinLocLocStLoc {
@@ -1247,7 +1263,7 @@ mod tests {
             Op::StLoc(0),
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert!(matches!(
             code[1],
             Op::BinLocLoc {
@@ -1277,7 +1293,7 @@ mod tests {
             Op::ReadRef,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         let form = vec_read::FREEZE | vec_read::STORE;
         assert_eq!(
             code[0],
@@ -1309,7 +1325,7 @@ mod tests {
             Op::Pop,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(
             code[0],
             Op::BorrowFieldLoc {
@@ -1320,7 +1336,7 @@ mod tests {
         );
         assert_eq!(code[2], Op::VecBorrowLoc { idx: 2 });
         let mut code = vec![Op::BorrowField(1), Op::ReadRef, Op::StLoc(4), Op::Ret];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(code[0], Op::BorrowFieldReadStLoc { offset: 1, dst: 4 });
         // Reads through a field or element reference.
         let mut code = vec![
@@ -1331,7 +1347,7 @@ mod tests {
             Op::Ret,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(code[0], Op::BorrowFieldRead(2));
         assert_eq!(code[1], Op::ReadRef);
         assert_eq!(code[2], Op::VecBorrowRead);
@@ -1353,7 +1369,7 @@ mod tests {
             Op::ReadRef,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         let stored = field_path::MOVE_REF | field_path::STORE;
         assert_eq!(
             code[0],
@@ -1393,7 +1409,7 @@ mod tests {
             Op::WriteRef,
             Op::Ret,
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(
             code[0],
             Op::LocStLoc {
@@ -1428,7 +1444,7 @@ mod tests {
             Op::BrFalse(0),
             Op::Branch(2),
         ];
-        fuse(&mut code, &[true; 8]);
+        fuse(&mut code, &[true; 8], &[]);
         assert_eq!(code[0], Op::CopyLoc(0));
     }
 }

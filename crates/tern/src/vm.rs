@@ -253,7 +253,7 @@ impl Vm {
         bytes: &[u8],
         options: &CompatibilityOptions,
     ) -> Result<ModuleId, VmError> {
-        let module = CompiledModule::deserialize(bytes).map_err(|e| e.to_vm_error())?;
+        let module = read_module(bytes)?;
         first_id(self.publish_deserialized(vec![(module, bytes.to_vec())], options)?)
     }
 
@@ -267,7 +267,7 @@ impl Vm {
         let modules = bundle
             .iter()
             .map(|bytes| {
-                let module = CompiledModule::deserialize(bytes).map_err(|e| e.to_vm_error())?;
+                let module = read_module(bytes)?;
                 Ok((module, bytes.clone()))
             })
             .collect::<Result<Vec<_>, VmError>>()?;
@@ -667,4 +667,11 @@ fn module_id(module: &CompiledModule) -> Result<ModuleId, VmError> {
         VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
             .with_message("module without a valid self handle")
     })
+}
+
+/// Reads a module of either flavor: a v7+ binary names its own; an unflavored (v5/v6) one is
+/// read as Aptos's.
+fn read_module(bytes: &[u8]) -> Result<CompiledModule, VmError> {
+    let config = tern_binary::DeserializerConfig::detect(tern_binary::Flavor::Aptos);
+    CompiledModule::deserialize_with_config(bytes, &config).map_err(|e| e.to_vm_error())
 }

@@ -964,6 +964,10 @@ impl Session<'_> {
             Op::PackVariant { variant, fields } => self.pack(fields, Some(variant))?,
             Op::UnpackVariant { check, fields } => self.unpack_variant(body, check, fields)?,
             Op::TestVariant(v) => self.test_variant(v)?,
+            Op::UnpackVariantRef { check, fields } => {
+                self.unpack_variant_ref(body, check, fields)?
+            }
+            Op::VariantSwitch(table) => return Ok(Flow::Jump(self.variant_switch(body, table)?)),
             Op::ReadRef => self.read_ref()?,
             Op::WriteRef => self.write_ref()?,
             Op::FreezeRef | Op::Nop => {}

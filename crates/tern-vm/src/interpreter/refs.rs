@@ -214,20 +214,7 @@ impl Session<'_> {
             _ => return Err(type_mismatch("unpack of a non-enum")),
         };
         if !check.allowed.contains(&tag) {
-            let name = |v: u16| {
-                check
-                    .names
-                    .get(usize::from(v))
-                    .map(|n| n.as_str().to_string())
-                    .unwrap_or_default()
-            };
-            let expected = check.allowed.first().copied().map(name).unwrap_or_default();
-            return Err(
-                VmError::new(StatusCode::STRUCT_VARIANT_MISMATCH).with_message(format!(
-                    "expected enum variant {expected}, found {}",
-                    name(tag)
-                )),
-            );
+            return Err(check.error(tag));
         }
         match self.heap.take(c)? {
             Container::Variant(_, fields) if fields.len() == usize::from(n) => {
@@ -235,6 +222,54 @@ impl Session<'_> {
             }
             _ => Err(type_mismatch("unpack of a non-enum")),
         }
+    }
+
+    /// `UnpackVariantRef`: pops a reference to an enum value, checks its variant and pushes a
+    /// reference to each of its fields.
+    pub(crate) fn unpack_variant_ref(
+        &mut self,
+        body: &Body,
+        check: u16,
+        n: u16,
+    ) -> Result<(), VmError> {
+        let c = self.pop_whole()?;
+        let check = body
+            .variant_checks
+            .get(usize::from(check))
+            .ok_or_else(|| invariant("bad variant check"))?;
+        match self.heap.get(c)? {
+            Container::Variant(tag, _) if !check.allowed.contains(tag) => {
+                return Err(check.error(*tag))
+            }
+            Container::Variant(_, fields) if fields.len() == usize::from(n) => {}
+            _ => return Err(type_mismatch("variant unpack by reference of a non-enum")),
+        }
+        for i in 0..u32::from(n) {
+            let v = match self.heap.get(c)? {
+                Container::Variant(_, fields) => fields
+                    .get(i as usize)
+                    .copied()
+                    .ok_or_else(|| invariant("field offset out of range"))?,
+                _ => return Err(type_mismatch("variant unpack by reference of a non-enum")),
+            };
+            self.push(Self::elem_ref(c, i, v))?;
+        }
+        Ok(())
+    }
+
+    /// `VariantSwitch`: pops a reference to an enum value; the op its variant branches to in
+    /// jump table `table`.
+    pub(crate) fn variant_switch(&mut self, body: &Body, table: u16) -> Result<u32, VmError> {
+        let c = self.pop_whole()?;
+        let tag = match self.heap.get(c)? {
+            Container::Variant(tag, _) => *tag,
+            _ => return Err(type_mismatch("variant switch on a non-enum")),
+        };
+        body.jump_tables
+            .get(usize::from(table))
+            .and_then(|t| t.get(usize::from(tag)))
+            .copied()
+            .ok_or_else(|| invariant("variant tag beyond its jump table"))
     }
 
     pub(crate) fn test_variant(&mut self, variant: u16) -> Result<(), VmError> {

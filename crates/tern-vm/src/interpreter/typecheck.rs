@@ -382,6 +382,50 @@ impl Cx<'_> {
         self.members(h.struct_index, Some(h.variant), sig)
     }
 
+    /// Enum type and field types of a Sui variant handle (with the type arguments `sig`
+    /// names).
+    fn sui_variant(
+        &mut self,
+        handle: u16,
+        sig: Option<SignatureIndex>,
+    ) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let m = self.unit.module()?;
+        let h = at(&m.variant_handles, usize::from(handle))?;
+        self.sui_members(h.enum_def.idx(), h.variant, sig)
+    }
+
+    /// Enum type and field types of a Sui variant instantiation handle.
+    fn sui_variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let m = self.unit.module()?;
+        let h = at(&m.variant_instantiation_handles, usize::from(idx))?;
+        let inst = at(&m.enum_def_instantiations, h.enum_def.idx())?;
+        let (def, variant, sig) = (inst.def.idx(), h.variant, inst.type_parameters);
+        self.sui_members(def, variant, Some(sig))
+    }
+
+    /// The enum type of Sui enum definition `def` and the field types of its `variant`, with
+    /// the type arguments `sig` names.
+    fn sui_members(
+        &mut self,
+        def: usize,
+        variant: u16,
+        sig: Option<SignatureIndex>,
+    ) -> Result<(TypeId, Vec<TypeId>), VmError> {
+        let args = self.args(sig)?;
+        let m = self.unit.module()?;
+        let d = at(&m.enum_defs, def)?;
+        let sid = signature::struct_of(self.cache, m, d.enum_handle.0)?;
+        let list = self.cache.types.intern_list(&args);
+        let ty = self.prim(TypeNode::Struct(sid, list));
+        let fields = &at(&d.variants, usize::from(variant))?.fields;
+        let mut out = Vec::with_capacity(fields.len());
+        for f in fields {
+            let t = signature::convert(self.cache, m, &f.type_)?;
+            out.push(self.cache.types.substitute(t, &args, &TypeLimits::NONE)?);
+        }
+        Ok((ty, out))
+    }
+
     fn variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let m = self.unit.module()?;
         let inst = at(&m.struct_variant_instantiations, usize::from(idx))?;
@@ -1046,6 +1090,69 @@ impl TypeChecker {
                     self.pack(cx, ty, &fields)?;
                 } else {
                     self.unpack(cx, ty, &fields)?;
+                }
+            }
+            B::SuiPackVariant(_)
+            | B::SuiPackVariantGeneric(_)
+            | B::SuiUnpackVariant(_)
+            | B::SuiUnpackVariantGeneric(_) => {
+                let (ty, fields) = match instr {
+                    B::SuiPackVariant(h) | B::SuiUnpackVariant(h) => cx.sui_variant(h.0, None)?,
+                    B::SuiPackVariantGeneric(i) | B::SuiUnpackVariantGeneric(i) => {
+                        cx.sui_variant_inst(i.0)?
+                    }
+                    _ => return Err(super::invariant("unexpected instruction")),
+                };
+                if matches!(instr, B::SuiPackVariant(_) | B::SuiPackVariantGeneric(_)) {
+                    self.pack(cx, ty, &fields)?;
+                } else {
+                    self.unpack(cx, ty, &fields)?;
+                }
+            }
+            B::SuiUnpackVariantImmRef(_)
+            | B::SuiUnpackVariantMutRef(_)
+            | B::SuiUnpackVariantGenericImmRef(_)
+            | B::SuiUnpackVariantGenericMutRef(_) => {
+                let (ty, fields) = match instr {
+                    B::SuiUnpackVariantImmRef(h) | B::SuiUnpackVariantMutRef(h) => {
+                        cx.sui_variant(h.0, None)?
+                    }
+                    B::SuiUnpackVariantGenericImmRef(i) | B::SuiUnpackVariantGenericMutRef(i) => {
+                        cx.sui_variant_inst(i.0)?
+                    }
+                    _ => return Err(super::invariant("unexpected instruction")),
+                };
+                let mutable = matches!(
+                    instr,
+                    B::SuiUnpackVariantMutRef(_) | B::SuiUnpackVariantGenericMutRef(_)
+                );
+                let given = self.pop()?;
+                cx.ref_eq(given, ty, mutable)?;
+                for f in fields {
+                    let r = cx.reference(f, mutable);
+                    self.push(r);
+                }
+            }
+            B::VariantSwitch(_) => {
+                let given = self.pop()?;
+                let on_enum = match cx.cache.types.node(given) {
+                    TypeNode::Reference(t) | TypeNode::MutableReference(t) => {
+                        match cx.cache.types.node(*t) {
+                            TypeNode::Struct(sid, _) => {
+                                cx.cache.struct_info(*sid).is_some_and(|info| {
+                                    matches!(info.layout, crate::loader::StructLayout::Variants(_))
+                                })
+                            }
+                            _ => false,
+                        }
+                    }
+                    _ => false,
+                };
+                if !on_enum {
+                    return Err(failure(format!(
+                        "Variant switch expects a reference to an enum, got {}",
+                        cx.show(given)
+                    )));
                 }
             }
             B::TestVariant(_) | B::TestVariantGeneric(_) => {

@@ -3,7 +3,7 @@
 use super::signature::{convert, struct_of};
 use super::{
     bad_index, Body, ClosureSite, CodeCache, Entry, Function, FunctionId, ModuleLinks,
-    NativeLookup, VariantCheck,
+    NativeLookup, VariantCheck, VariantMismatch,
 };
 use crate::ir::{IntKind, Op, TypeSlot};
 use crate::types::{TypeId, TypeNode};
@@ -138,6 +138,11 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
         module: Option<&CompiledModule>,
         local_types: &[TypeId],
     ) -> Result<Body, VmError> {
+        self.body.jump_tables = code
+            .jump_tables
+            .iter()
+            .map(|t| t.targets.iter().map(|&pc| u32::from(pc)).collect())
+            .collect();
         let mut ops = Vec::with_capacity(code.code.len() + 1);
         for instr in &code.code {
             let op = match module {
@@ -154,7 +159,8 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             .iter()
             .map(|t| matches!(self.cache.types.node(*t), TypeNode::U64))
             .collect();
-        self.body.code = crate::code::Code::new(ops, &u64_locals)?;
+        self.body.code =
+            crate::code::Code::with_jump_tables(ops, &u64_locals, &self.body.jump_tables)?;
         Ok(self.body)
     }
 
@@ -375,6 +381,47 @@ impl<T: BinaryTables> Lowering<'_, T> {
             B::ImmBorrowVariantField(h) | B::MutBorrowVariantField(h) => {
                 self.variant_field(m, h.idx())?
             }
+            // Sui's enum instructions, onto the same ops (their checks report Sui's status).
+            B::SuiPackVariant(h) => {
+                let (e, variant) = sui_variant(m, h.idx())?;
+                Op::PackVariant {
+                    variant,
+                    fields: sui_field_count(m, e, variant)?,
+                }
+            }
+            B::SuiPackVariantGeneric(i) => {
+                let (e, variant) = sui_variant_inst(m, i.idx())?;
+                Op::PackVariant {
+                    variant,
+                    fields: sui_field_count(m, e, variant)?,
+                }
+            }
+            B::SuiUnpackVariant(h) => {
+                let (e, variant) = sui_variant(m, h.idx())?;
+                let (check, fields) = self.sui_check(m, e, variant)?;
+                Op::UnpackVariant { check, fields }
+            }
+            B::SuiUnpackVariantGeneric(i) => {
+                let (e, variant) = sui_variant_inst(m, i.idx())?;
+                let (check, fields) = self.sui_check(m, e, variant)?;
+                Op::UnpackVariant { check, fields }
+            }
+            B::SuiUnpackVariantImmRef(h) | B::SuiUnpackVariantMutRef(h) => {
+                let (e, variant) = sui_variant(m, h.idx())?;
+                let (check, fields) = self.sui_check(m, e, variant)?;
+                Op::UnpackVariantRef { check, fields }
+            }
+            B::SuiUnpackVariantGenericImmRef(i) | B::SuiUnpackVariantGenericMutRef(i) => {
+                let (e, variant) = sui_variant_inst(m, i.idx())?;
+                let (check, fields) = self.sui_check(m, e, variant)?;
+                Op::UnpackVariantRef { check, fields }
+            }
+            B::VariantSwitch(jt) => {
+                if jt.idx() >= self.body.jump_tables.len() {
+                    return Err(bad_index());
+                }
+                Op::VariantSwitch(jt.0)
+            }
             B::ImmBorrowVariantFieldGeneric(i) | B::MutBorrowVariantFieldGeneric(i) => {
                 let inst = m
                     .variant_field_instantiations
@@ -516,24 +563,52 @@ impl<T: BinaryTables> Lowering<'_, T> {
             return Err(bad_index());
         };
         let names = self.variant_names(m, sd)?;
-        let check = self.add_check(vec![variant], names);
+        let check = self.add_check(vec![variant], names, VariantMismatch::Named);
         Ok(Op::UnpackVariant { check, fields })
     }
 
     fn variant_field(&mut self, m: &CompiledModule, h: usize) -> Result<Op, VmError> {
         let vfh = m.variant_field_handles.get(h).ok_or_else(bad_index)?;
         let names = self.variant_names(m, vfh.struct_index)?;
-        let variants = self.add_check(vfh.variants.clone(), names);
+        let variants = self.add_check(vfh.variants.clone(), names, VariantMismatch::Named);
         Ok(Op::BorrowVariantField {
             offset: vfh.field,
             variants,
         })
     }
 
-    fn add_check(&mut self, allowed: Vec<u16>, names: Vec<Identifier>) -> u16 {
-        self.body
-            .variant_checks
-            .push(VariantCheck { allowed, names });
+    /// The check of a Sui unpack of `variant` of enum definition `e`, and the variant's field
+    /// count.
+    fn sui_check(
+        &mut self,
+        m: &CompiledModule,
+        e: usize,
+        variant: u16,
+    ) -> Result<(u16, u16), VmError> {
+        let def = m.enum_defs.get(e).ok_or_else(bad_index)?;
+        let names = def
+            .variants
+            .iter()
+            .map(|v| m.identifier_at(v.name).cloned().ok_or_else(bad_index))
+            .collect::<Result<Vec<_>, _>>()?;
+        let fields = sui_field_count(m, e, variant)?;
+        Ok((
+            self.add_check(vec![variant], names, VariantMismatch::Tag),
+            fields,
+        ))
+    }
+
+    fn add_check(
+        &mut self,
+        allowed: Vec<u16>,
+        names: Vec<Identifier>,
+        mismatch: VariantMismatch,
+    ) -> u16 {
+        self.body.variant_checks.push(VariantCheck {
+            allowed,
+            names,
+            mismatch,
+        });
         (self.body.variant_checks.len() - 1) as u16
     }
 }
@@ -552,6 +627,35 @@ fn inst_def(m: &CompiledModule, si: usize) -> Result<StructDefinitionIndex, VmEr
 fn variant_of(m: &CompiledModule, h: usize) -> Result<(StructDefinitionIndex, u16), VmError> {
     let svh = m.struct_variant_handles.get(h).ok_or_else(bad_index)?;
     Ok((svh.struct_index, svh.variant))
+}
+
+/// The enum definition and tag of a Sui variant handle.
+fn sui_variant(m: &CompiledModule, h: usize) -> Result<(usize, u16), VmError> {
+    let vh = m.variant_handles.get(h).ok_or_else(bad_index)?;
+    Ok((vh.enum_def.idx(), vh.variant))
+}
+
+/// The enum definition and tag of a Sui variant instantiation handle.
+fn sui_variant_inst(m: &CompiledModule, i: usize) -> Result<(usize, u16), VmError> {
+    let vih = m
+        .variant_instantiation_handles
+        .get(i)
+        .ok_or_else(bad_index)?;
+    let inst = m
+        .enum_def_instantiations
+        .get(vih.enum_def.idx())
+        .ok_or_else(bad_index)?;
+    Ok((inst.def.idx(), vih.variant))
+}
+
+/// The field count of `variant` of Sui enum definition `e`.
+fn sui_field_count(m: &CompiledModule, e: usize, variant: u16) -> Result<u16, VmError> {
+    let def = m.enum_defs.get(e).ok_or_else(bad_index)?;
+    let v = def
+        .variants
+        .get(usize::from(variant))
+        .ok_or_else(bad_index)?;
+    u16::try_from(v.fields.len()).map_err(|_| bad_index())
 }
 
 fn borrow_global(ty: TypeSlot, mutable: bool) -> Op {

@@ -51,7 +51,8 @@ pub struct StructInfo {
     pub module: ModuleId,
     /// The struct's name.
     pub name: Identifier,
-    /// Its definition index in the module.
+    /// Its definition index in the module (a Sui enum: the number of struct definitions plus
+    /// its enum definition index).
     pub def_index: u16,
     /// Declared abilities.
     pub abilities: AbilitySet,
@@ -70,13 +71,52 @@ pub struct FunctionId {
     pub def_index: u16,
 }
 
-/// A variant check used by `UnpackVariant` and variant-field borrows.
+/// A variant check used by `UnpackVariant`, `UnpackVariantRef` and variant-field borrows.
 #[derive(Debug, Clone)]
 pub struct VariantCheck {
     /// Allowed variants.
     pub allowed: Vec<u16>,
     /// Names of all variants of the enum, for messages.
     pub names: Vec<Identifier>,
+    /// How a mismatch is reported (the flavor of the code that made the check).
+    pub mismatch: VariantMismatch,
+}
+
+/// How a failed variant check is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VariantMismatch {
+    /// Aptos: `STRUCT_VARIANT_MISMATCH`, naming the variants.
+    Named,
+    /// Sui: `VARIANT_TAG_MISMATCH`, with the tags.
+    Tag,
+}
+
+impl VariantCheck {
+    /// The error for a value of variant `found`.
+    #[cold]
+    pub fn error(&self, found: u16) -> VmError {
+        match self.mismatch {
+            VariantMismatch::Named => {
+                let name = |v: u16| {
+                    self.names
+                        .get(usize::from(v))
+                        .map(|n| n.as_str().to_string())
+                        .unwrap_or_default()
+                };
+                let expected: Vec<String> = self.allowed.iter().map(|v| name(*v)).collect();
+                VmError::new(StatusCode::STRUCT_VARIANT_MISMATCH).with_message(format!(
+                    "expected enum variant {}, found {}",
+                    expected.join(" or "),
+                    name(found)
+                ))
+            }
+            VariantMismatch::Tag => {
+                let expected = self.allowed.first().copied().unwrap_or_default();
+                VmError::new(StatusCode::VARIANT_TAG_MISMATCH)
+                    .with_message(format!("tag mismatch: expected {expected}, got {found}"))
+            }
+        }
+    }
 }
 
 /// A `PackClosure` site.
@@ -106,6 +146,8 @@ pub struct Body {
     pub wide: Vec<crate::values::Value>,
     /// Variant checks.
     pub variant_checks: Vec<VariantCheck>,
+    /// Jump tables of `VariantSwitch` (Sui): per table, the op each variant tag branches to.
+    pub jump_tables: Vec<Box<[u32]>>,
     /// Closure sites.
     pub closures: Vec<ClosureSite>,
 }
@@ -649,6 +691,36 @@ impl CodeCache {
                     .map(|p| (p.constraints, p.is_phantom))
                     .collect(),
                 layout,
+            };
+            if let Some(slot) = self.structs.get_mut(sid.0 as usize) {
+                *slot = Some(Arc::new(info));
+            }
+            ids.push(sid);
+        }
+        // Sui's enums have their own table; the runtime sees them as enums like Aptos's.
+        for (i, def) in m.enum_defs.iter().enumerate() {
+            let handle = m.struct_handle_at(def.enum_handle).ok_or_else(bad_index)?;
+            let name = m.identifier_at(handle.name).ok_or_else(bad_index)?.clone();
+            let sid = self.struct_id(id, &name);
+            let mut variants = Vec::with_capacity(def.variants.len());
+            for v in &def.variants {
+                variants.push(VariantInfo {
+                    name: m.identifier_at(v.name).ok_or_else(bad_index)?.clone(),
+                    fields: self.fields(m, &v.fields)?,
+                });
+            }
+            let info = StructInfo {
+                module: id.clone(),
+                name,
+                def_index: u16::try_from(m.struct_defs.len().saturating_add(i))
+                    .map_err(|_| bad_index())?,
+                abilities: handle.abilities,
+                type_params: handle
+                    .type_parameters
+                    .iter()
+                    .map(|p| (p.constraints, p.is_phantom))
+                    .collect(),
+                layout: StructLayout::Variants(variants),
             };
             if let Some(slot) = self.structs.get_mut(sid.0 as usize) {
                 *slot = Some(Arc::new(info));
