@@ -6,6 +6,10 @@
 //! assert_eq!(natives.len(), 10);
 //! ```
 
+mod sui_std;
+
+pub use sui_std::{add_sui_stdlib_natives, sui_stdlib_natives, E_NON_MODULE_TYPE};
+
 use sha2::Digest;
 use std::sync::Arc;
 use tern_primitives::{AccountAddress, StatusCode, VmError};
@@ -59,7 +63,7 @@ pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
 }
 
 #[cold]
-fn bad_args() -> VmError {
+pub(crate) fn bad_args() -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
         .with_message("native called with unexpected arguments")
 }
@@ -76,7 +80,7 @@ fn take_bytes(ctx: &mut NativeContext<'_>, v: Value) -> Result<Vec<u8>, VmError>
 }
 
 /// The bytes behind a `&vector<u8>` reference.
-fn ref_bytes<'h>(ctx: &'h NativeContext<'_>, v: Value) -> Result<&'h [u8], VmError> {
+pub(crate) fn ref_bytes<'h>(ctx: &'h NativeContext<'_>, v: Value) -> Result<&'h [u8], VmError> {
     match v {
         Value::Ref(Ref {
             place: Place::Whole(c),
@@ -88,11 +92,11 @@ fn ref_bytes<'h>(ctx: &'h NativeContext<'_>, v: Value) -> Result<&'h [u8], VmErr
     }
 }
 
-fn bytes_value(ctx: &mut NativeContext<'_>, bytes: Vec<u8>) -> Value {
+pub(crate) fn bytes_value(ctx: &mut NativeContext<'_>, bytes: Vec<u8>) -> Value {
     Value::Container(ctx.heap.alloc(Container::Bytes(bytes)))
 }
 
-fn bcs_to_bytes(
+pub(crate) fn bcs_to_bytes(
     ctx: &mut NativeContext<'_>,
     ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,
@@ -142,7 +146,7 @@ fn create_signers_for_testing(
     Ok(NativeResult::Return(vec![Value::Container(vector)]))
 }
 
-fn hash(
+pub(crate) fn hash(
     ctx: &mut NativeContext<'_>,
     args: Vec<Value>,
     digest: fn(&[u8]) -> Vec<u8>,
@@ -167,7 +171,7 @@ fn signer_borrow_address(
     }
 }
 
-fn string_check_utf8(
+pub(crate) fn string_check_utf8(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,
@@ -183,7 +187,7 @@ fn u64_arg(args: &[Value], i: usize) -> Result<u64, VmError> {
     }
 }
 
-fn string_is_char_boundary(
+pub(crate) fn string_is_char_boundary(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,
@@ -203,7 +207,7 @@ fn string_is_char_boundary(
     Ok(NativeResult::Return(vec![Value::Bool(boundary)]))
 }
 
-fn string_sub_string(
+pub(crate) fn string_sub_string(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,
@@ -220,7 +224,7 @@ fn string_sub_string(
     Ok(NativeResult::Return(vec![bytes_value(ctx, part)]))
 }
 
-fn string_index_of(
+pub(crate) fn string_index_of(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,

@@ -4,6 +4,17 @@
 use tern_binary::{CompiledModule, CompiledScript};
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StructTag, TypeTag, VmError};
 
+/// Whose transactional-test runner a test file follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Aptos's (`task N lines A-B:`, a `run` block is a script).
+    #[default]
+    Aptos,
+    /// Sui's Move runner (`task N, lines A-B:`, a `run` block is a module whose entry function
+    /// is called).
+    Sui,
+}
+
 /// Options of a `publish` task that the VM acts on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PublishOptions {
@@ -89,6 +100,12 @@ pub trait TestAdapter {
         address: AccountAddress,
         resource: &StructTag,
     ) -> Result<Option<String>, VmError>;
+
+    /// Whose test runner this adapter follows: its output format and the meaning of `run`
+    /// with a module block (the default: Aptos's).
+    fn style(&self) -> Style {
+        Style::Aptos
+    }
 
     /// The trace of the last run if it failed (printed before the error under
     /// `--display-trace`, spec §8). The default records none.

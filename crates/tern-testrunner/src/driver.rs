@@ -84,6 +84,8 @@ pub enum RunConfig {
     /// switched off (and with runtime type checks of its own, which Tern does not model:
     /// `docs/conformance.md`).
     Paranoid,
+    /// A file under a `sui/` folder: Sui code run as Sui's Move test runner runs it.
+    Sui,
 }
 
 impl RunConfig {
@@ -91,6 +93,8 @@ impl RunConfig {
     pub fn for_path(path: &Path) -> RunConfig {
         if path.components().any(|c| c.as_os_str() == "paranoid-tests") {
             RunConfig::Paranoid
+        } else if path.components().any(|c| c.as_os_str() == "sui") {
+            RunConfig::Sui
         } else {
             RunConfig::Baseline
         }

@@ -16,6 +16,9 @@ pub fn run_test_file_with<A: TestAdapter, T: Toolchain>(
     adapter: &mut A,
     toolchain: &T,
 ) -> String {
+    if adapter.style() == crate::adapter::Style::Sui {
+        return crate::sui::run_file(file, adapter, toolchain);
+    }
     let count = file.tasks.len();
     let mut out = format!(
         "processed {count} task{}\n",

@@ -26,6 +26,7 @@ mod error;
 mod exec;
 mod named;
 mod single;
+mod sui;
 mod tasks;
 pub mod template;
 mod tern_adapter;
@@ -33,7 +34,7 @@ mod testfile;
 mod toolchain;
 mod value;
 
-pub use adapter::{ExecOutput, PublishOptions, RunOptions, TestAdapter};
+pub use adapter::{ExecOutput, PublishOptions, RunOptions, Style, TestAdapter};
 pub use bcs::BcsWriter;
 pub use command::{
     Command, InitCommand, PrintBytecodeCommand, PublishCommand, RunCommand, UnitKind, ViewCommand,
@@ -51,6 +52,7 @@ pub use named::{
     RunTarget,
 };
 pub use single::{run_masm_file, run_masm_source, RunFileOptions, RunFileOutput};
+pub use sui::render_error as render_sui_error;
 pub use tasks::{split_tasks, RawTask};
 pub use tern_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
 pub use testfile::{ParsedTask, TestFile};

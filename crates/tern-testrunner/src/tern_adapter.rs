@@ -12,6 +12,16 @@ pub struct TernAdapter {
     context: Vec<CompiledModule>,
     /// The instruction budget of runs that give none (`--gas-budget`).
     default_budget: Option<u64>,
+    /// Set for a [`RunConfig::Sui`] adapter: Sui's packages, published as Sui's Move test
+    /// runner publishes them.
+    sui: Option<SuiPackages>,
+}
+
+/// What a Sui adapter keeps: the package published at each address (its runner publishes a
+/// module as the one-module package at the module's address, replacing the one there).
+#[derive(Debug, Default)]
+struct SuiPackages {
+    packages: std::collections::BTreeMap<AccountAddress, Vec<CompiledModule>>,
 }
 
 /// The instruction budget of a run in the [`RunConfig::Paranoid`] configuration that sets no
@@ -39,6 +49,7 @@ impl TernAdapter {
             vm,
             context: stdlib,
             default_budget: None,
+            sui: None,
         })
     }
 
@@ -49,6 +60,7 @@ impl TernAdapter {
             vm: Vm::default(),
             context: Vec::new(),
             default_budget: None,
+            sui: None,
         })
     }
 
@@ -64,6 +76,8 @@ impl TernAdapter {
                 adapter.default_budget = Some(PARANOID_INSTRUCTION_BUDGET);
                 adapter
             }
+            // Sui's runner has no runtime type checks.
+            RunConfig::Sui => return TernAdapter::sui(),
         };
         adapter.vm.set_type_checks(true);
         adapter
@@ -82,6 +96,38 @@ impl TernAdapter {
         let mut adapter = TernAdapter::new_or_empty();
         adapter.vm.set_skip_verification(true);
         adapter
+    }
+
+    /// An adapter that runs Sui code as Sui's Move test runner does: Sui's standard library
+    /// (protocol 130) and its natives at `0x1`, every publish a package verified as Sui's Move
+    /// VM verifies it (its runner's configuration: no size limits).
+    pub fn sui() -> TernAdapter {
+        let mut vm = Vm::with_parts(
+            tern::VmConfig::default(),
+            tern_natives::sui_stdlib_natives(),
+            Box::new(tern::InMemoryStorage::new()),
+        );
+        vm.set_skip_verification(true);
+        let binaries: Vec<Vec<u8>> = tern_stdlib::sui_stdlib_binaries()
+            .iter()
+            .map(|(_, b)| b.to_vec())
+            .collect();
+        let stdlib: Vec<CompiledModule> = binaries
+            .iter()
+            .filter_map(|b| CompiledModule::deserialize_with_config(b, &sui_reader()).ok())
+            .collect();
+        let mut packages = SuiPackages::default();
+        if vm.publish_bundle(&binaries).is_ok() {
+            packages
+                .packages
+                .insert(AccountAddress::ONE, stdlib.clone());
+        }
+        TernAdapter {
+            vm,
+            context: stdlib,
+            default_budget: None,
+            sui: Some(packages),
+        }
     }
 
     fn remember(&mut self, module: CompiledModule) {
@@ -105,12 +151,23 @@ impl TestAdapter for TernAdapter {
         self.context.iter().collect()
     }
 
+    fn style(&self) -> crate::Style {
+        if self.sui.is_some() {
+            crate::Style::Sui
+        } else {
+            crate::Style::Aptos
+        }
+    }
+
     fn publish(
         &mut self,
         module: CompiledModule,
         bytes: Vec<u8>,
         opts: &PublishOptions,
     ) -> Result<(), VmError> {
+        if self.sui.is_some() {
+            return self.publish_sui(module, bytes);
+        }
         let compat = tern::CompatibilityOptions {
             skip_struct_layout: opts.skip_check_struct_layout,
             skip_friend_linking: opts.skip_check_friend_linking,
@@ -153,6 +210,16 @@ impl TestAdapter for TernAdapter {
         type_args: Vec<TypeTag>,
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
+        if let Some(sui) = &self.sui {
+            if !sui.packages.contains_key(&module.address) {
+                return Err(VmError::new(tern_primitives::StatusCode::LINKER_ERROR)
+                    .with_message(format!(
+                        "Cannot find package {} in data cache",
+                        module.address.full_hex()
+                    ))
+                    .at_location(tern_primitives::Location::Package(module.address)));
+            }
+        }
         self.vm
             .set_gas_budget(opts.gas_budget.or(self.default_budget));
         self.vm.set_tracing(opts.display_trace);
@@ -171,5 +238,120 @@ impl TestAdapter for TernAdapter {
         resource: &StructTag,
     ) -> Result<Option<String>, VmError> {
         self.vm.view(address, resource)
+    }
+}
+
+/// How Sui's Move test runner reads binaries: Sui's format without mainnet's table limits.
+fn sui_reader() -> tern_binary::DeserializerConfig {
+    tern_binary::DeserializerConfig {
+        sui_table_limits: tern_binary::SuiTableLimits::UNLIMITED,
+        ..tern_binary::DeserializerConfig::sui()
+    }
+}
+
+/// The verifier configuration of Sui's Move test runner: Sui's rules without mainnet's size
+/// limits.
+fn sui_runner_verifier() -> tern_verifier::SuiVerifierConfig {
+    tern_verifier::SuiVerifierConfig {
+        max_loop_depth: None,
+        max_function_parameters: None,
+        max_generic_instantiation_length: None,
+        max_basic_blocks: None,
+        max_type_nodes: None,
+        max_generic_instantiation_type_nodes_per_function: None,
+        max_generic_instantiation_type_nodes_per_module: None,
+        max_push_size: None,
+        max_dependency_depth: None,
+        max_data_definitions: None,
+        max_fields_in_struct: None,
+        max_function_definitions: None,
+        disallow_self_identifier: false,
+        ..tern_verifier::SuiVerifierConfig::mainnet()
+    }
+}
+
+impl TernAdapter {
+    /// A publish as Sui's Move test runner makes it: the module read from its bytes, linked
+    /// against the packages published at the addresses it uses (transitively), verified as
+    /// Sui's Move VM verifies a package, then stored as the package at its address.
+    fn publish_sui(&mut self, module: CompiledModule, bytes: Vec<u8>) -> Result<(), VmError> {
+        let checked = CompiledModule::deserialize_with_config(&bytes, &sui_reader())
+            .map_err(|e| e.to_vm_error())?;
+        let Some(sui) = &self.sui else {
+            return Ok(());
+        };
+        let address = *checked.address().ok_or_else(|| {
+            VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        })?;
+        // The linkage: every package reachable through the addresses the module imports.
+        let mut linked = std::collections::BTreeSet::new();
+        let mut pending: Vec<AccountAddress> = checked
+            .immediate_dependencies()
+            .map(|id| id.address)
+            .filter(|a| *a != address)
+            .collect();
+        while let Some(next) = pending.pop() {
+            if !linked.insert(next) {
+                continue;
+            }
+            let Some(modules) = sui.packages.get(&next) else {
+                return Err(
+                    VmError::new(tern_primitives::StatusCode::LINKER_ERROR).with_message(format!(
+                        "Cannot find {} in data cache when building linkage context",
+                        next.full_hex()
+                    )),
+                );
+            };
+            pending.extend(
+                modules
+                    .iter()
+                    .flat_map(|m| m.immediate_dependencies())
+                    .map(|id| id.address)
+                    .filter(|a| *a != next),
+            );
+        }
+        linked.remove(&address);
+        let deps: Vec<tern_verifier::SuiPackage<'_>> = linked
+            .iter()
+            .filter_map(|a| {
+                sui.packages
+                    .get(a)
+                    .map(|modules| tern_verifier::SuiPackage {
+                        original_id: *a,
+                        version_id: *a,
+                        modules,
+                    })
+            })
+            .collect();
+        let modules = [checked];
+        let package = tern_verifier::SuiPackage {
+            original_id: address,
+            version_id: address,
+            modules: &modules,
+        };
+        let natives = &self.vm.runtime().natives;
+        let known = |a: &AccountAddress, m: &str, f: &str| {
+            tern_primitives::Identifier::new(m)
+                .ok()
+                .and_then(|m| natives.lookup(&ModuleId::new(*a, m), f))
+                .is_some()
+        };
+        tern_verifier::verify_sui_move_package(
+            &package,
+            &deps,
+            &sui_runner_verifier(),
+            Some(&known),
+        )?;
+        let compat = tern::CompatibilityOptions {
+            skip_all: true,
+            ..tern::CompatibilityOptions::default()
+        };
+        self.vm.publish_with(&bytes, &compat)?;
+        let [checked] = modules;
+        if let Some(sui) = &mut self.sui {
+            sui.packages.insert(address, vec![checked]);
+        }
+        self.remember(module);
+        Ok(())
     }
 }

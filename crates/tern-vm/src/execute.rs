@@ -13,6 +13,8 @@ use tern_primitives::{StatusCode, VmError};
 pub struct ExecutionOutcome {
     /// Return values with their types (references already dereferenced).
     pub return_values: Vec<(TypeId, Value)>,
+    /// Whether each return value was returned by reference (before it was dereferenced).
+    pub returned_by_reference: Vec<bool>,
     /// For each `&mut` parameter: its position, type and final value.
     pub mutable_inputs: Vec<(usize, TypeId, Value)>,
 }
@@ -208,8 +210,12 @@ impl Session<'_> {
                     let target = self.deref_shallow(r)?;
                     let copy = self.heap.copy_value(target)?;
                     out.return_values.push((t, copy));
+                    out.returned_by_reference.push(true);
                 }
-                _ => out.return_values.push((*ty, v)),
+                _ => {
+                    out.return_values.push((*ty, v));
+                    out.returned_by_reference.push(false);
+                }
             }
         }
         for (i, slot) in slots.into_iter().enumerate() {

@@ -188,10 +188,15 @@ impl Vm {
         session.set_tracing(tracing);
         *failure_trace = None;
         let budget = session.gas_left();
+        // Sui code's values print as Sui's runtime prints them.
+        let flavor = match &f.links.source {
+            tern_vm::loader::SourceCode::Module(m) => m.flavor,
+            _ => tern_binary::Flavor::Aptos,
+        };
         let result = session.execute(f, tys, args);
         // Unmetered, the budget is `u64::MAX` and nothing is counted.
         *gas_used = (budget != u64::MAX).then(|| budget.saturating_sub(session.gas_left()));
-        let result = result.and_then(|outcome| render(&mut session, &outcome));
+        let result = result.and_then(|outcome| render(&mut session, &outcome, flavor));
         let trace = session.take_trace();
         match result {
             Ok(out) => {
@@ -390,7 +395,8 @@ impl Vm {
             &mut self.failure_trace,
             &mut self.last_gas_used,
         );
-        let out = Self::execute_in(outcomes, session, f, tys, args)?;
+        let out = Self::execute_in(outcomes, session, f, tys, args)
+            .map_err(|e| sui_conventions(e, self.storage.as_ref()))?;
         self.storage.apply(out.changes.clone());
         Ok(out)
     }
@@ -588,8 +594,21 @@ fn load_types(
 fn render(
     session: &mut Session<'_>,
     outcome: &tern_vm::ExecutionOutcome,
+    flavor: tern_binary::Flavor,
 ) -> Result<RunOutput, VmError> {
     let runtime = session.runtime();
+    let is_signer = |ty: tern_vm::types::TypeId| {
+        use tern_vm::types::TypeNode as N;
+        runtime
+            .read()
+            .is_ok_and(|cache| match cache.types.node(ty) {
+                N::Signer => true,
+                N::Reference(t) | N::MutableReference(t) => {
+                    matches!(cache.types.node(*t), N::Signer)
+                }
+                _ => false,
+            })
+    };
     let closure_name = |c: &Closure| -> String {
         let mut s = match c.target.module() {
             Some(m) => {
@@ -626,17 +645,32 @@ fn render(
             .and_then(|mut cache| crate::value::from_heap(&mut cache, session.heap(), ty, v, 0))
             .unwrap_or_else(|| crate::MoveValue::Bcs(bytes.clone()))
     };
+    let show = |session: &Session<'_>, ty, v| match flavor {
+        tern_binary::Flavor::Sui => {
+            tern_vm::values::display_value_sui(session.heap(), v, is_signer(ty))
+        }
+        tern_binary::Flavor::Aptos => display_value(session.heap(), v, &closure_name),
+    };
     let mut out = RunOutput::default();
-    for (ty, v) in &outcome.return_values {
-        out.return_values
-            .push(display_value(session.heap(), *v, &closure_name));
+    for (i, (ty, v)) in outcome.return_values.iter().enumerate() {
+        let mut text = show(session, *ty, *v);
+        // Sui prints a value returned by reference as `(&) ` and the value.
+        if flavor == tern_binary::Flavor::Sui
+            && outcome
+                .returned_by_reference
+                .get(i)
+                .copied()
+                .unwrap_or(false)
+        {
+            text = format!("(&) {text}");
+        }
+        out.return_values.push(text);
         let bytes = session.serialize_value(*ty, *v).unwrap_or_default();
         out.values.push(typed(session, *ty, *v, &bytes));
         out.return_bytes.push(bytes);
     }
     for (i, ty, v) in &outcome.mutable_inputs {
-        out.mutable_inputs
-            .push((*i, display_value(session.heap(), *v, &closure_name)));
+        out.mutable_inputs.push((*i, show(session, *ty, *v)));
         let bytes = session.serialize_value(*ty, *v).unwrap_or_default();
         out.mutable_input_values
             .push((*i, typed(session, *ty, *v, &bytes)));
@@ -674,4 +708,53 @@ fn module_id(module: &CompiledModule) -> Result<ModuleId, VmError> {
 fn read_module(bytes: &[u8]) -> Result<CompiledModule, VmError> {
     let config = tern_binary::DeserializerConfig::detect(tern_binary::Flavor::Aptos);
     CompiledModule::deserialize_with_config(bytes, &config).map_err(|e| e.to_vm_error())
+}
+
+/// An execution error raised in a Sui module, with the message Sui's runtime gives it: an
+/// abort names the function and offset, a failed cast names the value as `u128(…)`, other
+/// arithmetic errors have none. (The engine's messages are Aptos's.)
+fn sui_conventions(mut e: VmError, storage: &dyn StorageBackend) -> VmError {
+    let tern_primitives::Location::Module(id) = e.location().clone() else {
+        return e;
+    };
+    let Some(module) = storage.module(&id) else {
+        return e;
+    };
+    if module.flavor != tern_binary::Flavor::Sui {
+        return e;
+    }
+    match e.status() {
+        StatusCode::ABORTED => {
+            let Some(&(def, pc)) = e.data().offsets.first() else {
+                return e;
+            };
+            let name = module
+                .function_defs
+                .get(usize::from(def))
+                .and_then(|d| module.function_handles.get(d.function.idx()))
+                .and_then(|h| module.identifiers.get(h.name.idx()));
+            if let Some(name) = name {
+                e.data_mut().message = Some(format!(
+                    "0x{}::{}::{name} at offset {pc}",
+                    id.address.full_hex(),
+                    id.name
+                ));
+            }
+        }
+        StatusCode::ARITHMETIC_ERROR => {
+            let cast = e
+                .message()
+                .and_then(|m| m.strip_prefix("Cannot cast "))
+                .map(|rest| {
+                    // `U256(5) to u64` → `u256(5) to u64`
+                    match rest.split_once('(') {
+                        Some((ty, tail)) => format!("Cannot cast {}({tail}", ty.to_lowercase()),
+                        None => format!("Cannot cast {rest}"),
+                    }
+                });
+            e.data_mut().message = cast;
+        }
+        _ => {}
+    }
+    e
 }

@@ -398,22 +398,22 @@ impl<T: BinaryTables> Lowering<'_, T> {
             }
             B::SuiUnpackVariant(h) => {
                 let (e, variant) = sui_variant(m, h.idx())?;
-                let (check, fields) = self.sui_check(m, e, variant)?;
+                let (check, fields) = self.sui_check(m, e, variant, VariantMismatch::Tag)?;
                 Op::UnpackVariant { check, fields }
             }
             B::SuiUnpackVariantGeneric(i) => {
                 let (e, variant) = sui_variant_inst(m, i.idx())?;
-                let (check, fields) = self.sui_check(m, e, variant)?;
+                let (check, fields) = self.sui_check(m, e, variant, VariantMismatch::Tag)?;
                 Op::UnpackVariant { check, fields }
             }
             B::SuiUnpackVariantImmRef(h) | B::SuiUnpackVariantMutRef(h) => {
                 let (e, variant) = sui_variant(m, h.idx())?;
-                let (check, fields) = self.sui_check(m, e, variant)?;
+                let (check, fields) = self.sui_check(m, e, variant, VariantMismatch::TagRef)?;
                 Op::UnpackVariantRef { check, fields }
             }
             B::SuiUnpackVariantGenericImmRef(i) | B::SuiUnpackVariantGenericMutRef(i) => {
                 let (e, variant) = sui_variant_inst(m, i.idx())?;
-                let (check, fields) = self.sui_check(m, e, variant)?;
+                let (check, fields) = self.sui_check(m, e, variant, VariantMismatch::TagRef)?;
                 Op::UnpackVariantRef { check, fields }
             }
             B::VariantSwitch(jt) => {
@@ -584,6 +584,7 @@ impl<T: BinaryTables> Lowering<'_, T> {
         m: &CompiledModule,
         e: usize,
         variant: u16,
+        mismatch: VariantMismatch,
     ) -> Result<(u16, u16), VmError> {
         let def = m.enum_defs.get(e).ok_or_else(bad_index)?;
         let names = def
@@ -592,10 +593,7 @@ impl<T: BinaryTables> Lowering<'_, T> {
             .map(|v| m.identifier_at(v.name).cloned().ok_or_else(bad_index))
             .collect::<Result<Vec<_>, _>>()?;
         let fields = sui_field_count(m, e, variant)?;
-        Ok((
-            self.add_check(vec![variant], names, VariantMismatch::Tag),
-            fields,
-        ))
+        Ok((self.add_check(vec![variant], names, mismatch), fields))
     }
 
     fn add_check(

@@ -87,8 +87,11 @@ pub struct VariantCheck {
 pub enum VariantMismatch {
     /// Aptos: `STRUCT_VARIANT_MISMATCH`, naming the variants.
     Named,
-    /// Sui: `VARIANT_TAG_MISMATCH`, with the tags.
+    /// Sui, unpacking a value: `VARIANT_TAG_MISMATCH`, with the tags.
     Tag,
+    /// Sui, unpacking through a reference: `VARIANT_TAG_MISMATCH`, with the tags (Sui words
+    /// this message differently).
+    TagRef,
 }
 
 impl VariantCheck {
@@ -114,6 +117,12 @@ impl VariantCheck {
                 let expected = self.allowed.first().copied().unwrap_or_default();
                 VmError::new(StatusCode::VARIANT_TAG_MISMATCH)
                     .with_message(format!("tag mismatch: expected {expected}, got {found}"))
+            }
+            VariantMismatch::TagRef => {
+                let expected = self.allowed.first().copied().unwrap_or_default();
+                VmError::new(StatusCode::VARIANT_TAG_MISMATCH).with_message(format!(
+                    "Variant tag mismatch: expected {expected}, found {found}"
+                ))
             }
         }
     }

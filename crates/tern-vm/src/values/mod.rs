@@ -11,7 +11,7 @@ mod heap;
 mod printing;
 
 pub use heap::{Closure, ClosureTarget, Container, Heap};
-pub use printing::{debug_value, display_value, integer_digits};
+pub use printing::{debug_value, display_value, display_value_sui, integer_digits};
 
 use tern_primitives::{AccountAddress, I256, U256};
 

@@ -223,3 +223,91 @@ fn write_display_container(
     }
     out.push_str("])");
 }
+
+/// A value as Sui's Move runtime prints it (its test runner's return values): integers in
+/// decimal, addresses in 64 hex digits, `{ a, b }` for a struct, `|tag|{ a, b }` for an enum
+/// value, `[a, b]` for a vector, and `(&) v` for a reference to `v`. `signer` says the value
+/// (or the value referred to) is a signer, which Sui prints as the struct of its address.
+pub fn display_value_sui(heap: &Heap, v: Value, signer: bool) -> String {
+    let mut out = String::new();
+    match (v, signer) {
+        (Value::Ref(r), true) => {
+            out.push_str("(&) ");
+            if let super::Place::Whole(c) = r.place {
+                write_signer(heap, c, &mut out);
+            }
+        }
+        (Value::Container(c), true) => write_signer(heap, c, &mut out),
+        _ => write_sui(heap, v, &mut out),
+    }
+    out
+}
+
+fn write_signer(heap: &Heap, c: u32, out: &mut String) {
+    match heap.get(c) {
+        Ok(Container::Variant(_, fields)) => write_sui_list(heap, "{ ", " }", fields, out),
+        _ => write_sui_container(heap, c, out),
+    }
+}
+
+fn write_sui(heap: &Heap, v: Value, out: &mut String) {
+    match v {
+        Value::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        Value::Address(a) => out.push_str(&a.full_hex()),
+        Value::Container(c) => write_sui_container(heap, c, out),
+        Value::Ref(r) => {
+            out.push_str("(&) ");
+            let target = match r.place {
+                super::Place::Whole(c) => Some(Value::Container(c)),
+                super::Place::Elem(c, i) => match heap.get(c) {
+                    Ok(Container::Struct(f) | Container::Variant(_, f)) => {
+                        f.get(i as usize).copied()
+                    }
+                    Ok(Container::Vec(e)) => e.get(i as usize).copied(),
+                    Ok(Container::Bytes(b)) => b.get(i as usize).map(|x| Value::U8(*x)),
+                    _ => None,
+                },
+                super::Place::Local(_) => None,
+            };
+            match target {
+                Some(t) => write_sui(heap, t, out),
+                None => out.push_str("<dangling>"),
+            }
+        }
+        Value::Invalid => out.push_str("Invalid"),
+        integer => out.push_str(&integer_digits(integer).unwrap_or_else(|| debug_value(v))),
+    }
+}
+
+fn write_sui_list(heap: &Heap, open: &str, close: &str, items: &[Value], out: &mut String) {
+    out.push_str(open);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_sui(heap, *item, out);
+    }
+    out.push_str(close);
+}
+
+fn write_sui_container(heap: &Heap, id: u32, out: &mut String) {
+    let Ok(c) = heap.get(id) else {
+        out.push_str("<dangling>");
+        return;
+    };
+    match c {
+        Container::Struct(fields) => write_sui_list(heap, "{ ", " }", fields, out),
+        Container::Variant(tag, fields) => {
+            write_sui_list(heap, &format!("|{tag}|{{ "), " }", fields, out)
+        }
+        Container::Vec(items) => write_sui_list(heap, "[", "]", items, out),
+        Container::Bytes(bytes) => {
+            let items: Vec<String> = bytes.iter().map(u8::to_string).collect();
+            out.push('[');
+            out.push_str(&items.join(", "));
+            out.push(']');
+        }
+        Container::Closure(_) => out.push_str("<closure>"),
+        Container::Free(_) => out.push_str("<dangling>"),
+    }
+}
