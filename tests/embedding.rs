@@ -364,3 +364,72 @@ fn custom_storage_backend() {
         Some(1u64.to_le_bytes().to_vec())
     );
 }
+
+/// A native's host state: a log kept in the session's extensions across calls.
+#[derive(Default)]
+struct EventLog(Vec<u64>);
+
+#[test]
+fn natives_share_host_state_through_the_session() {
+    let mut natives = NativeRegistry::new();
+    tern_natives::add_stdlib_natives(&mut natives);
+    natives.register(
+        AccountAddress::from_u64(0x77),
+        "log",
+        "emit",
+        Arc::new(|ctx, _tys, args| {
+            let (Some(Value::U64(x)), Some(log)) =
+                (args.first(), ctx.extensions.get_mut::<EventLog>())
+            else {
+                return Ok(NativeResult::Abort(1));
+            };
+            log.0.push(*x);
+            Ok(NativeResult::Return(vec![]))
+        }),
+    );
+    let mut vm = Vm::with_parts(
+        VmConfig::default(),
+        natives,
+        Box::new(InMemoryStorage::new()),
+    );
+    vm.publish_stdlib().unwrap();
+    vm.publish_masm(
+        "module 0x77::log
+native fun emit(x: u64)
+
+public fun twice(x: u64)
+    copy_loc x
+    call emit
+    move_loc x
+    ld_u64 1
+    add
+    call emit
+    ret
+",
+    )
+    .unwrap();
+    let id = ModuleId::new(AccountAddress::from_u64(0x77), "log".parse_ident());
+    let mut session = tern_vm::Session::new(vm.runtime(), vm.storage());
+    let f = session.function(&id, "twice").unwrap();
+
+    // Without the state the native aborts: nothing was put in.
+    let err = session
+        .execute(f.clone(), vec![], vec![MoveValue::U64(5).to_bcs()])
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::ABORTED);
+
+    session.extensions_mut().insert(EventLog::default());
+    session
+        .execute(f.clone(), vec![], vec![MoveValue::U64(5).to_bcs()])
+        .unwrap();
+    session
+        .execute(f, vec![], vec![MoveValue::U64(9).to_bcs()])
+        .unwrap();
+    assert_eq!(
+        session.extensions().get::<EventLog>().map(|l| l.0.clone()),
+        Some(vec![5, 6, 9, 10])
+    );
+    let log = session.extensions_mut().remove::<EventLog>().unwrap();
+    assert_eq!(log.0.len(), 4);
+    assert!(session.extensions().get::<EventLog>().is_none());
+}

@@ -227,3 +227,31 @@ enum E has drop
         &[],
     );
 }
+
+/// Sui labels a field borrow's edge by the field handle (Aptos by the field's offset); the
+/// order of labels decides how a released reference's edges are spliced into its parent's,
+/// and so whether an edge set reaches the 10 edges that collapse it. These functions switch
+/// over an 11-variant enum so that one splice lands exactly there.
+#[test]
+fn field_edges_are_labelled_by_field_handle() {
+    let load = |name: &str| {
+        let path = format!(
+            "{}/tests/sui_label_order/{name}.masm",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        sui_module(&std::fs::read_to_string(path).unwrap())
+    };
+    verify(&load("label_order_accepted")).unwrap();
+    refused(
+        &load("label_order_sui_rejects"),
+        StatusCode::FIELD_EXISTS_MUTABLE_BORROW_ERROR,
+        &[(IndexKind::FunctionDefinition, 0)],
+        &[(0, 60)],
+    );
+    refused(
+        &load("label_order_root_copyloc_sui_rejects"),
+        StatusCode::COPYLOC_EXISTS_BORROW_ERROR,
+        &[(IndexKind::FunctionDefinition, 0)],
+        &[(0, 59)],
+    );
+}

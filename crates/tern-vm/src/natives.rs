@@ -28,6 +28,59 @@ pub struct NativeContext<'a> {
     pub locals: &'a [Value],
     /// Gas charged by the native so far.
     pub gas_charged: u64,
+    /// The session's host state ([`crate::Session::extensions_mut`]): what natives of an
+    /// embedder keep across calls within one session (an object store, an event log…).
+    pub extensions: &'a mut Extensions,
+}
+
+/// Host state of a session, one value per type: what an embedder's natives read and write
+/// (`ctx.extensions.get_mut::<MyState>()`).
+#[derive(Default)]
+pub struct Extensions {
+    values: HashMap<std::any::TypeId, Box<dyn std::any::Any>>,
+}
+
+impl std::fmt::Debug for Extensions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Extensions")
+            .field("count", &self.values.len())
+            .finish()
+    }
+}
+
+impl Extensions {
+    /// No host state.
+    pub fn new() -> Extensions {
+        Extensions::default()
+    }
+
+    /// Adds (or replaces) the value of type `T`.
+    pub fn insert<T: 'static>(&mut self, value: T) {
+        self.values
+            .insert(std::any::TypeId::of::<T>(), Box::new(value));
+    }
+
+    /// The value of type `T`, if any.
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        self.values
+            .get(&std::any::TypeId::of::<T>())
+            .and_then(|v| v.downcast_ref())
+    }
+
+    /// The value of type `T`, mutably, if any.
+    pub fn get_mut<T: 'static>(&mut self) -> Option<&mut T> {
+        self.values
+            .get_mut(&std::any::TypeId::of::<T>())
+            .and_then(|v| v.downcast_mut())
+    }
+
+    /// Takes the value of type `T` out, if any.
+    pub fn remove<T: 'static>(&mut self) -> Option<T> {
+        self.values
+            .remove(&std::any::TypeId::of::<T>())
+            .and_then(|v| v.downcast().ok())
+            .map(|b| *b)
+    }
 }
 
 impl NativeContext<'_> {

@@ -68,6 +68,8 @@ pub struct Session<'r> {
     pub(crate) module_locks: u32,
     /// The link check of a stored module as it loads ([`Session::set_link_check`]).
     pub(crate) link_check: Option<LinkCheck>,
+    /// Host state natives share ([`Session::extensions_mut`]).
+    pub(crate) extensions: crate::natives::Extensions,
 }
 
 /// Checks a stored module's imports against the modules stored now (see
@@ -92,7 +94,19 @@ impl<'r> Session<'r> {
             first_types: Default::default(),
             module_locks: 0,
             link_check: None,
+            extensions: crate::natives::Extensions::new(),
         }
+    }
+
+    /// The host state this session's natives share.
+    pub fn extensions(&self) -> &crate::natives::Extensions {
+        &self.extensions
+    }
+
+    /// The host state this session's natives share, mutably: put an embedder's state in
+    /// before a run, take it out after.
+    pub fn extensions_mut(&mut self) -> &mut crate::natives::Extensions {
+        &mut self.extensions
     }
 
     /// Records an execution trace of later executions (see [`crate::trace`]); off by

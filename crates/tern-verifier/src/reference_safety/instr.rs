@@ -60,12 +60,23 @@ pub(super) fn execute_instr(
             let v = state.borrow_loc(pc, matches!(instr, B::MutBorrowLoc(_)), *l)?;
             a.stack.push(v);
         }
+        // Aptos labels a field edge by the field's offset, Sui by the field handle (the order
+        // of labels decides how a released borrow's edges are spliced into its parent's).
         B::MutBorrowField(h) | B::ImmBorrowField(h) => {
-            let field = b.field_handle(*h)?.field;
+            let field = if b.flavor() == tern_primitives::Flavor::Sui {
+                h.0
+            } else {
+                b.field_handle(*h)?.field
+            };
             borrow_field(a, state, pc, matches!(instr, B::MutBorrowField(_)), field)?;
         }
         B::MutBorrowFieldGeneric(i) | B::ImmBorrowFieldGeneric(i) => {
-            let field = b.field_handle(b.field_inst(*i)?.handle)?.field;
+            let handle = b.field_inst(*i)?.handle;
+            let field = if b.flavor() == tern_primitives::Flavor::Sui {
+                handle.0
+            } else {
+                b.field_handle(handle)?.field
+            };
             let mutable = matches!(instr, B::MutBorrowFieldGeneric(_));
             borrow_field(a, state, pc, mutable, field)?;
         }

@@ -325,6 +325,7 @@ impl Session<'_> {
             runtime: self.runtime,
             locals: &self.machine.locals,
             gas_charged: 0,
+            extensions: &mut self.extensions,
         };
         let result = native(&mut ctx, ty_args, args);
         let charged = ctx.gas_charged;
