@@ -350,7 +350,7 @@ fn mainnet() -> Vec<MainnetPackage> {
 #[test]
 fn mainnet_packages_verify_against_their_dependencies() {
     let packages = mainnet();
-    assert_eq!(packages.len(), 45);
+    assert_eq!(packages.len(), 57);
     let config = SuiVerifierConfig::mainnet();
     let by_id = |id: &AccountAddress| packages.iter().find(|p| &p.id == id);
     let (mut verified, mut local_only) = (0, 0);
@@ -384,7 +384,7 @@ fn mainnet_packages_verify_against_their_dependencies() {
             result.unwrap_or_else(|e| panic!("{} ({}): {e}", package.label, package.id));
         }
     }
-    assert_eq!((verified, local_only), (34, 11));
+    assert_eq!((verified, local_only), (43, 14));
 }
 
 #[test]
@@ -426,9 +426,32 @@ fn mainnet_modules_round_trip_and_reach_the_disassembly_fixpoint() {
             fixpoints += 1;
         }
     }
-    assert_eq!(round_trips, 205);
+    assert_eq!(round_trips, 284);
     assert!(fixpoints >= 150, "{fixpoints} fixpoints");
     eprintln!("{round_trips} round trips, {fixpoints} disassembly fixpoints");
+}
+
+/// Ten packages besides the framework define enums and branch on them with `variant_switch`.
+#[test]
+fn mainnet_corpus_holds_ten_enum_packages_besides_the_framework() {
+    let packages = mainnet();
+    let switches = |m: &CompiledModule| {
+        m.function_defs.iter().any(|f| {
+            f.code.as_ref().is_some_and(|c| {
+                c.code
+                    .iter()
+                    .any(|i| matches!(i, tern_binary::Bytecode::VariantSwitch(_)))
+            })
+        })
+    };
+    let with_enums: Vec<&str> = packages
+        .iter()
+        .filter(|p| p.id != AccountAddress::from_u64(2))
+        .filter(|p| p.modules.iter().any(|m| !m.enum_defs.is_empty()))
+        .filter(|p| p.modules.iter().any(switches))
+        .map(|p| p.label.as_str())
+        .collect();
+    assert_eq!(with_enums.len(), 10, "{with_enums:?}");
 }
 
 /// Mainnet's `0x1::fixed_point32` (package version 21, bytecode v6) verifies under both
