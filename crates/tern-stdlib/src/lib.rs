@@ -17,110 +17,14 @@
 #![forbid(unsafe_code)]
 
 mod error;
+mod sui;
 
 pub use error::StdlibError;
+pub use sui::{sui_framework_binaries, sui_stdlib_binaries};
 
 use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
 use tern_binary::CompiledModule;
 use tern_primitives::AccountAddress;
-
-/// Sui's standard library at `0x1` as Sui mainnet has it at protocol 130: the compiled modules
-/// of `corpus/sui-framework/0x1-move-stdlib` (Apache-2.0, Mysten Labs), by name. Publish them
-/// as one bundle (they import one another).
-pub fn sui_stdlib_binaries() -> &'static [(&'static str, &'static [u8])] {
-    &SUI_STDLIB
-}
-
-static SUI_STDLIB: [(&str, &[u8]); 22] = [
-    (
-        "address",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/address.mv"),
-    ),
-    (
-        "ascii",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/ascii.mv"),
-    ),
-    (
-        "bcs",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/bcs.mv"),
-    ),
-    (
-        "bit_vector",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/bit_vector.mv"),
-    ),
-    (
-        "bool",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/bool.mv"),
-    ),
-    (
-        "debug",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/debug.mv"),
-    ),
-    (
-        "fixed_point32",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/fixed_point32.mv"),
-    ),
-    (
-        "hash",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/hash.mv"),
-    ),
-    (
-        "internal",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/internal.mv"),
-    ),
-    (
-        "macros",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/macros.mv"),
-    ),
-    (
-        "option",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/option.mv"),
-    ),
-    (
-        "string",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/string.mv"),
-    ),
-    (
-        "type_name",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/type_name.mv"),
-    ),
-    (
-        "u128",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/u128.mv"),
-    ),
-    (
-        "u16",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/u16.mv"),
-    ),
-    (
-        "u256",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/u256.mv"),
-    ),
-    (
-        "u32",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/u32.mv"),
-    ),
-    (
-        "u64",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/u64.mv"),
-    ),
-    (
-        "u8",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/u8.mv"),
-    ),
-    (
-        "uq32_32",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/uq32_32.mv"),
-    ),
-    (
-        "uq64_64",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/uq64_64.mv"),
-    ),
-    (
-        "vector",
-        include_bytes!("../../../corpus/sui-framework/0x1-move-stdlib/vector.mv"),
-    ),
-];
 
 /// The address the library is published at.
 pub const STDLIB_ADDRESS: AccountAddress = AccountAddress::ONE;

@@ -110,6 +110,62 @@ impl NativeContext<'_> {
         }
     }
 
+    /// The fields of the struct a value is or a reference points to.
+    pub fn struct_fields(&self, v: Value) -> Result<&[Value], VmError> {
+        use crate::values::{Container, Place};
+        let c = match v {
+            Value::Container(c)
+            | Value::Ref(crate::values::Ref {
+                place: Place::Whole(c),
+            }) => c,
+            _ => return Err(unexpected_value("a struct")),
+        };
+        match self.heap.get(c)? {
+            Container::Struct(fields) => Ok(fields),
+            _ => Err(unexpected_value("a struct")),
+        }
+    }
+
+    /// The bytes of a `vector<u8>` value or of the one a reference points to.
+    pub fn bytes(&self, v: Value) -> Result<&[u8], VmError> {
+        use crate::values::{Container, Place};
+        let c = match v {
+            Value::Container(c)
+            | Value::Ref(crate::values::Ref {
+                place: Place::Whole(c),
+            }) => c,
+            _ => return Err(unexpected_value("a vector<u8>")),
+        };
+        match self.heap.get(c)? {
+            Container::Bytes(b) => Ok(b),
+            Container::Vec(e) if e.is_empty() => Ok(&[]),
+            _ => Err(unexpected_value("a vector<u8>")),
+        }
+    }
+
+    /// A new `vector<u8>` value holding `bytes`.
+    pub fn new_bytes(&mut self, bytes: Vec<u8>) -> Value {
+        Value::Container(self.heap.alloc(crate::values::Container::Bytes(bytes)))
+    }
+
+    /// A value of type `ty` read from BCS bytes (signers as bare addresses); malformed bytes
+    /// are an error.
+    pub fn from_bcs(&mut self, ty: TypeId, bytes: &[u8]) -> Result<Value, VmError> {
+        let mut cache = self.runtime.write()?;
+        bcs::deserialize(&mut cache, self.heap, ty, bytes, SignerEncoding::Legacy)
+    }
+
+    /// The user-facing tag of a type.
+    pub fn type_tag(&self, ty: TypeId) -> Result<tern_primitives::TypeTag, VmError> {
+        let cache = self.runtime.read()?;
+        crate::type_names::type_tag(&cache, ty)
+    }
+
+    /// The abilities of a type.
+    pub fn abilities(&self, ty: TypeId) -> Result<tern_primitives::AbilitySet, VmError> {
+        Ok(self.runtime.read()?.abilities(ty))
+    }
+
     /// The node of a type.
     pub fn type_node(&self, ty: TypeId) -> Result<TypeNode, VmError> {
         Ok(self.runtime.read()?.types.node(ty).clone())
@@ -206,4 +262,10 @@ impl NativeRegistry {
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }
+}
+
+#[cold]
+fn unexpected_value(what: &str) -> VmError {
+    VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+        .with_message(format!("native expected {what}"))
 }

@@ -307,6 +307,27 @@ impl<'r> Session<'r> {
         }
     }
 
+    /// `tys` (a function's parameter or return types) with its type parameters replaced by
+    /// `ty_args`.
+    pub fn instantiate(&self, tys: &[TypeId], ty_args: &[TypeId]) -> Result<Vec<TypeId>, VmError> {
+        self.instantiate_types(tys, ty_args)
+    }
+
+    /// Frees a value the caller owns (a container and everything in it).
+    pub fn free_value(&mut self, v: Value) {
+        self.heap.free_value(v);
+    }
+
+    /// The node of a type.
+    pub fn type_node(&self, ty: TypeId) -> Result<TypeNode, VmError> {
+        Ok(self.runtime.read()?.types.node(ty).clone())
+    }
+
+    /// The abilities of a concrete type.
+    pub fn abilities(&self, ty: TypeId) -> Result<tern_primitives::AbilitySet, VmError> {
+        Ok(self.runtime.read()?.abilities(ty))
+    }
+
     /// The user-facing tag of a concrete type.
     pub fn type_tag(&self, ty: TypeId) -> Result<TypeTag, VmError> {
         let cache = self.runtime.read()?;
