@@ -393,6 +393,26 @@ def build(args):
           % (len(entries), total_modules, total_bytes, manifest["packages_with_enum_modules"], args.out_dir))
     if args.markdown_table:
         print_table(entries)
+    if args.list_missing:
+        print_missing(entries)
+
+
+def bcs_path(pid):
+    """Repository path of a package's bcs.json (packages/mainnet/0xNN/<62 hex>/bcs.json)."""
+    return "packages/mainnet/%s/%s/bcs.json" % (pid[:4], pid[4:])
+
+
+def print_missing(entries):
+    """The linkage targets not in the corpus, with the packages that link them and the path to
+    add to the sources file (one step of the dependency closure; repeat after adding them)."""
+    users = {}
+    for e in entries:
+        for dep in e["missing_dependencies"]:
+            users.setdefault(dep, []).append(e["id"])
+    print()
+    print("%d linkage targets missing from the corpus" % len(users))
+    for dep in sorted(users):
+        print("%s  linked by %s" % (bcs_path(dep), ", ".join(short_id(u) for u in users[dep])))
 
 
 def short_id(pid):
@@ -429,6 +449,9 @@ def main(argv=None):
                              "else MystenLabs/sui-packages)")
     parser.add_argument("--markdown-table", action="store_true",
                         help="also print a Markdown table of the packages (uses the sources file's labels)")
+    parser.add_argument("--list-missing", action="store_true",
+                        help="also list the linkage targets missing from the corpus with the bcs.json "
+                             "paths to add to the sources file to close the corpus under dependencies")
     args = parser.parse_args(argv)
     os.makedirs(args.out_dir, exist_ok=True)
     build(args)
