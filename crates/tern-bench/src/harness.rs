@@ -99,15 +99,36 @@ pub fn publish_source(vm: &mut Vm, source: &str) -> Result<ModuleId, BenchError>
     Ok(vm.publish_compiled(module, bytes)?)
 }
 
-/// Assembles the module in `source`; its imports may name the standard library.
+/// The bytecode version a Sui-flavor module is assembled at: Sui's newest, as `tern asm` and
+/// the transactional tests write them (Aptos-flavor modules keep the assembler's default).
+pub const SUI_VERSION: u32 = 7;
+
+/// Assembles the module in `source`; its imports may name the standard library. A `flavor sui`
+/// module is assembled at [`SUI_VERSION`].
 pub fn assemble_module(source: &str) -> Result<CompiledModule, BenchError> {
     let stdlib = tern_stdlib::stdlib_modules().map_err(|e| BenchError::Other(e.to_string()))?;
     let deps: Vec<&CompiledModule> = stdlib.iter().collect();
-    match assemble(source, &deps, &AsmOptions::default()) {
+    let options = if is_sui_source(source) {
+        AsmOptions {
+            version: SUI_VERSION,
+        }
+    } else {
+        AsmOptions::default()
+    };
+    match assemble(source, &deps, &options) {
         Ok(CompiledUnit::Module(m)) => Ok(m),
         Ok(CompiledUnit::Script(_)) => Err(BenchError::NotAModule),
         Err(e) => Err(BenchError::Assemble(e.to_string())),
     }
+}
+
+/// Whether the first line of `source` that is neither blank nor a comment is `flavor sui`.
+fn is_sui_source(source: &str) -> bool {
+    source
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.split_whitespace().eq(["flavor", "sui"]))
 }
 
 /// How a timed call runs.
@@ -201,6 +222,20 @@ mod tests {
         assert!(!fits(&p, 3).unwrap());
         assert_eq!(run_results(&p).unwrap(), vec![7u64.to_le_bytes().to_vec()]);
         assert_eq!(p.function_name(), "three");
+    }
+
+    #[test]
+    fn sui_modules_are_assembled_at_sui_version() {
+        let sui = format!("// a comment\n\nflavor sui\n{SRC}");
+        let module = assemble_module(&sui).unwrap();
+        assert_eq!(module.flavor, tern_primitives::Flavor::Sui);
+        assert_eq!(module.version, SUI_VERSION);
+        let p = prepare_source(&sui, "three", &[], vec![5u64.to_le_bytes().to_vec()]).unwrap();
+        assert_eq!(run_results(&p).unwrap(), vec![7u64.to_le_bytes().to_vec()]);
+        assert_eq!(
+            assemble_module(SRC).unwrap().flavor,
+            tern_primitives::Flavor::Aptos
+        );
     }
 
     #[test]

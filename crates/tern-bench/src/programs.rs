@@ -1,6 +1,10 @@
 //! The benchmark programs: `.masm` source, entry function, sizes, inputs and native twin.
+//! [`PROGRAMS`] are Aptos-flavor modules; [`sui::PROGRAMS`] are their Sui-flavor twins.
 
 use crate::native;
+use tern_primitives::Flavor;
+
+pub mod sui;
 
 /// A program's input at some size.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -303,6 +307,14 @@ pub const PROGRAMS: [Program; 13] = [
 /// The program called `name`.
 pub fn find(name: &str) -> Option<&'static Program> {
     PROGRAMS.iter().find(|p| p.name == name)
+}
+
+/// The programs written in `flavor`: [`PROGRAMS`] (Aptos) or [`sui::PROGRAMS`] (Sui).
+pub fn of_flavor(flavor: Flavor) -> &'static [Program] {
+    match flavor {
+        Flavor::Aptos => &PROGRAMS,
+        Flavor::Sui => &sui::PROGRAMS,
+    }
 }
 
 /// A fixed-seed 64-bit LCG (Knuth's MMIX constants); yields the high 31 bits of each state.

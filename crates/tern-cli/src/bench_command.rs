@@ -1,5 +1,6 @@
 //! `tern bench`: time one Move function, the built-in benchmark programs beside their native
-//! twins (`--programs`), or every opcode family (`--opcodes`).
+//! twins (`--programs`; `--flavor sui` for their Sui-flavor twins, `--flavor both` for each
+//! program beside its Sui twin), or every opcode family (`--opcodes`).
 
 use crate::output::{out, outln};
 use anyhow::{bail, Context, Result};
@@ -7,11 +8,13 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tern_bench::report::FunctionReport;
+use tern_bench::flavors::{self, FlavorRow};
+use tern_bench::report::{json_number, FunctionReport};
 use tern_bench::stats::{measure, Budget, MeasureConfig};
 use tern_bench::{
     count_instructions, prepare_source, run, run_in, table, CallMode, UNEXHAUSTIBLE_BUDGET,
 };
+use tern_primitives::Flavor;
 use tern_testrunner::NamedAddresses;
 use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgValue};
 
@@ -52,6 +55,11 @@ pub(crate) struct BenchArgs {
     /// Time the built-in benchmark programs beside their native twins (a Markdown table).
     #[arg(long, conflicts_with = "opcodes")]
     programs: bool,
+    /// Which benchmark programs --programs times: the Aptos-flavor ones, their Sui-flavor twins
+    /// (no closures or signed integers, enums matched by `variant_switch`), or both, each
+    /// program beside its twin with the ratio Sui / Aptos and their geometric mean.
+    #[arg(long, value_enum, default_value_t = ProgramFlavor::Aptos, requires = "programs")]
+    flavor: ProgramFlavor,
     /// Measure the per-opcode cost table.
     #[arg(long)]
     opcodes: bool,
@@ -70,6 +78,18 @@ pub(crate) struct BenchArgs {
     /// instruction's operand types checked as it runs; function and --programs).
     #[arg(long = "type-checks", conflicts_with = "opcodes")]
     type_checks: bool,
+}
+
+/// The programs `tern bench --programs` times.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum ProgramFlavor {
+    /// The Aptos-flavor programs, beside their native twins.
+    #[default]
+    Aptos,
+    /// Their Sui-flavor twins, beside the same native twins.
+    Sui,
+    /// Each Aptos-flavor program beside its Sui-flavor twin.
+    Both,
 }
 
 impl BenchArgs {
@@ -158,9 +178,15 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
 
 /// `tern bench --programs`.
 fn programs(a: &BenchArgs) -> Result<ExitCode> {
+    let flavor = match a.flavor {
+        ProgramFlavor::Aptos => Flavor::Aptos,
+        ProgramFlavor::Sui => Flavor::Sui,
+        ProgramFlavor::Both => return both_flavors(a),
+    };
     let config = a.config();
     let mut rows = Vec::new();
-    for p in tern_bench::PROGRAMS.iter().filter(|p| a.selected(p.name)) {
+    let programs = tern_bench::programs::of_flavor(flavor);
+    for p in programs.iter().filter(|p| a.selected(p.name)) {
         status(a.json, &format!("{}: preparing", p.name));
         let row = table::measure_program(
             p,
@@ -186,27 +212,93 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
                      \"instructions_per_call\":{},\"ns_per_instruction\":{},\"ratio_to_native\":{}}}",
                     r.name,
                     r.size,
-                    tern_bench::report::json_number(r.tern.median),
-                    tern_bench::report::json_number(r.native.median),
+                    json_number(r.tern.median),
+                    json_number(r.native.median),
                     r.instructions,
-                    tern_bench::report::json_number(r.ns_per_instruction()),
-                    tern_bench::report::json_number(r.ratio_to_native())
+                    json_number(r.ns_per_instruction()),
+                    json_number(r.ratio_to_native())
                 )
             })
             .collect();
         outln!("[{}]", items.join(","))?;
     } else {
-        if a.metered {
-            outln!("Tern metered: every instruction charged to an instruction-counting meter.\n")?;
-        }
-        if a.type_checks {
-            outln!(
-                "Tern with runtime type checks: every instruction's types checked as it runs.\n"
-            )?;
+        mode_notes(a)?;
+        if flavor == Flavor::Sui {
+            outln!("Sui-flavor twins of the programs (crates/tern-bench/programs/sui).\n")?;
         }
         out!("{}", table::markdown_table(&rows))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The lines saying how calls ran, when not plainly (text output).
+fn mode_notes(a: &BenchArgs) -> Result<()> {
+    if a.metered {
+        outln!("Tern metered: every instruction charged to an instruction-counting meter.\n")?;
+    }
+    if a.type_checks {
+        outln!("Tern with runtime type checks: every instruction's types checked as it runs.\n")?;
+    }
+    Ok(())
+}
+
+/// `tern bench --programs --flavor both`: each program beside its Sui-flavor twin.
+fn both_flavors(a: &BenchArgs) -> Result<ExitCode> {
+    let rows = flavor_rows(a)?;
+    clear_status(a.json);
+    if let Some(path) = &a.csv {
+        std::fs::write(path, flavors::csv(&rows))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if a.json {
+        outln!("{}", flavor_json(&rows))?;
+    } else {
+        mode_notes(a)?;
+        out!("{}", flavors::markdown_table(&rows))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Times every selected program and its Sui-flavor twin at the program's figure size.
+fn flavor_rows(a: &BenchArgs) -> Result<Vec<FlavorRow>> {
+    let config = a.config();
+    let mut rows = Vec::new();
+    for (aptos, sui) in tern_bench::programs::sui::pairs().filter(|(p, _)| a.selected(p.name)) {
+        status(a.json, &format!("{}: preparing", aptos.name));
+        let row = flavors::measure_twins(
+            aptos,
+            sui,
+            aptos.figure_size,
+            &config,
+            a.call_mode(),
+            &mut |flavor, d, t| progress(a.json, &format!("{} ({flavor:?})", aptos.name), d, t),
+        )
+        .with_context(|| aptos.name.to_string())?;
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The rows of `--flavor both` as one JSON array.
+fn flavor_json(rows: &[FlavorRow]) -> String {
+    let items: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{{\"program\":\"{}\",\"size\":{},\"aptos_ns_per_call\":{},\
+                 \"sui_ns_per_call\":{},\"aptos_instructions_per_call\":{},\
+                 \"sui_instructions_per_call\":{},\"sui_over_aptos\":{}}}",
+                r.name,
+                r.size,
+                json_number(r.aptos.median),
+                json_number(r.sui.median),
+                r.aptos_instructions,
+                r.sui_instructions,
+                json_number(r.ratio())
+            )
+        })
+        .collect();
+    format!("[{}]", items.join(","))
 }
 
 /// `tern bench --opcodes`: smoke-runs the gas-calibration programs, then measures the table.
@@ -288,4 +380,70 @@ pub(crate) fn progress(json: bool, name: &str, done: usize, total: usize) {
 /// Erases the status line.
 pub(crate) fn clear_status(json: bool) {
     status(json, "");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// `tern bench`'s arguments alone.
+    #[derive(Parser, Debug)]
+    struct Cli {
+        #[command(flatten)]
+        bench: BenchArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<BenchArgs, clap::Error> {
+        Cli::try_parse_from(std::iter::once("bench").chain(args.iter().copied())).map(|c| c.bench)
+    }
+
+    #[test]
+    fn programs_default_to_the_aptos_flavor() {
+        let flavor = |args: &[&str]| parse(args).map(|a| a.flavor).ok();
+        assert_eq!(flavor(&["--programs"]), Some(ProgramFlavor::Aptos));
+        assert_eq!(
+            flavor(&["--programs", "--flavor", "sui"]),
+            Some(ProgramFlavor::Sui)
+        );
+        assert_eq!(
+            flavor(&["--programs", "--flavor", "both"]),
+            Some(ProgramFlavor::Both)
+        );
+        assert_eq!(flavor(&["--programs", "--flavor", "move"]), None);
+        // Only the programs have flavors to choose; a function's module names its own.
+        assert_eq!(flavor(&["f.masm", "0x1::m::f"]), Some(ProgramFlavor::Aptos));
+        assert_eq!(flavor(&["f.masm", "0x1::m::f", "--flavor", "sui"]), None);
+    }
+
+    #[test]
+    fn both_flavors_time_each_selected_program_beside_its_twin() {
+        let a = parse(&[
+            "--programs",
+            "--flavor",
+            "both",
+            "--filter",
+            "countdown",
+            "--iters",
+            "2",
+            "--samples",
+            "2",
+            "--warmup-ms",
+            "0",
+        ])
+        .unwrap();
+        let rows = flavor_rows(&a).unwrap();
+        assert_eq!(rows.len(), 1);
+        let row = &rows[0];
+        assert_eq!((row.name, row.size), ("countdown", 1_000_000));
+        // The same bytecode in both flavors.
+        assert_eq!(row.aptos_instructions, row.sui_instructions);
+        assert!(row.ratio() > 0.0);
+        let json = flavor_json(&rows);
+        assert!(
+            json.starts_with("[{\"program\":\"countdown\",\"size\":1000000,"),
+            "{json}"
+        );
+        assert!(json.contains("\"sui_over_aptos\":"), "{json}");
+    }
 }
