@@ -3,6 +3,8 @@
 mod bench_command;
 mod binary_commands;
 mod output;
+mod sui_args;
+mod sui_command;
 mod test_commands;
 mod verify_command;
 
@@ -80,6 +82,9 @@ enum Command {
     /// Time a function (ns and instructions per call), the built-in benchmark programs beside
     /// their native twins (`--programs`), or every opcode family (`--opcodes`).
     Bench(bench_command::BenchArgs),
+    /// Publish Sui packages on an in-memory chain with Sui's framework and run Move calls,
+    /// printing results, effects and events (`--json` for JSON).
+    Sui(sui_command::SuiArgs),
     /// Deserialize, bounds-check and re-serialize binaries, comparing the bytes.
     Roundtrip {
         /// Files or folders (searched recursively for `.mv`).
@@ -113,6 +118,7 @@ fn main() -> ExitCode {
             verbose,
         } => test_commands::test(&paths, update, filter, jobs, verbose),
         Command::Run(args) => test_commands::run(args),
+        Command::Sui(args) => sui_command::sui(&args),
     };
     match result {
         Ok(code) => code,

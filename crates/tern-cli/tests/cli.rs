@@ -144,3 +144,103 @@ done:
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.status.success(), "{:?}: {stderr}", out.status);
 }
+
+fn sui_counter(extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "sui",
+        "--publish",
+        "examples/sui/counter.masm",
+        "--call",
+        "counter::counter::create()",
+        "--call",
+        "counter::counter::add(@Counter, 5)",
+        "--call",
+        "counter::counter::add(@Counter, 7)",
+        "--call",
+        "counter::counter::value(@Counter)",
+    ];
+    args.extend_from_slice(extra);
+    tern()
+        .args(&args)
+        .current_dir(workspace())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn sui_runs_the_counter_example_with_effects_and_events() {
+    let out = sui_counter(&["--show-objects"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The counter is created shared at the publish's successor version and mutated twice.
+    assert!(
+        text.contains("counter::Counter (version 2, shared (since version 2))"),
+        "{text}"
+    );
+    assert!(
+        text.contains("counter::Counter (version 4, shared (since version 2))"),
+        "{text}"
+    );
+    // Each addition emits `Added { sender, amount }`, rendered as a Move value.
+    assert!(
+        text.contains("counter::Added: { 00000000000000000000000000000000000000000000000000000000000a11ce, 7 }"),
+        "{text}"
+    );
+    assert!(text.contains("returned u64: 12"), "{text}");
+    assert_eq!(text.matches("\ncounter::counter::").count(), 4, "{text}");
+}
+
+#[test]
+fn sui_json_lists_each_transaction() {
+    let out = sui_counter(&["--json"]);
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = doc.as_array().unwrap();
+    assert_eq!(list.len(), 5);
+    assert!(list[0]["published"].is_string());
+    assert_eq!(
+        list[2]["events_shown"][0]
+            .as_str()
+            .unwrap()
+            .rsplit(", ")
+            .next(),
+        Some("5 }")
+    );
+    assert_eq!(list[4]["return_values"][0]["bcs"], "0c00000000000000");
+    assert_eq!(list[4]["return_values_shown"][0], "12");
+}
+
+#[test]
+fn sui_reports_a_bad_call_and_fails() {
+    let out = tern()
+        .args([
+            "sui",
+            "--publish",
+            "examples/sui/counter.masm",
+            "--call",
+            "counter::counter::add(@Counter, 5)",
+        ])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("failed: argument 0"), "{text}");
+    assert!(text.contains("no object of type `Counter`"), "{text}");
+    // An abort (an address of one byte) names the function and the code.
+    let out = tern()
+        .args(["sui", "--call", "0x2::address::from_bytes(x\"01\")"])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("failed: MoveAbort(0x2::address::from_bytes"),
+        "{text}"
+    );
+}

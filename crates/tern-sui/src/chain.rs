@@ -514,14 +514,24 @@ impl SuiChain {
     /// Renders the object `id` as a Move value (Sui's value printing), or `None`.
     pub fn render_object(&self, id: &ObjectId) -> Option<String> {
         let object = self.objects.get(id)?;
+        self.render_value(
+            &TypeTag::Struct(Box::new(object.type_.clone())),
+            &object.contents,
+        )
+    }
+
+    /// Renders `bytes`, the BCS of a value of type `tag` (a return value, an event), as a
+    /// Move value the way Sui prints values, or `None` if the type is unknown or the bytes do
+    /// not decode as it.
+    pub fn render_value(&self, tag: &TypeTag, bytes: &[u8]) -> Option<String> {
         let mut linkage = Linkage::default();
-        self.link_struct(&mut linkage, &object.type_);
+        self.link_type(&mut linkage, tag);
         let runtime = self.runtime_for(&linkage);
         let storage = self.storage(linkage);
         let mut session = Session::new(&runtime, &storage);
-        let tag = crate::package::runtime_tag(&self.packages, &object.type_);
-        let ty = session.load_type(&TypeTag::Struct(Box::new(tag))).ok()?;
-        let value = session.deserialize_value(ty, &object.contents).ok()?;
+        let tag = crate::package::runtime_type_tag(&self.packages, tag);
+        let ty = session.load_type(&tag).ok()?;
+        let value = session.deserialize_value(ty, bytes).ok()?;
         Some(tern_vm::values::display_value_sui(
             session.heap(),
             value,

@@ -2,16 +2,42 @@
 //! with linkage and upgrades, an object runtime behind Sui's natives, and the effects of each
 //! transaction as Sui reports them.
 //!
+//! Publish a package, create a shared counter, add to it and read it back:
+//!
 //! ```
-//! use tern_sui::{MoveCall, SuiChain, Transaction};
 //! use tern_primitives::AccountAddress;
+//! use tern_sui::{MoveCall, SuiChain, Transaction};
 //!
 //! let mut chain = SuiChain::with_framework()?;
 //! let alice = AccountAddress::from_u64(0xa11ce);
-//! // `0x2::object::new` is not public-entry; `0x2::tx_context::sender` is public.
-//! let call = MoveCall::new(AccountAddress::from_u64(2), "tx_context", "sender");
-//! let effects = chain.call(&Transaction::new(alice), &call)?;
-//! assert_eq!(effects.return_values[0].1, alice.as_bytes().to_vec());
+//! # let modules = vec![counter_module(&chain)];
+//! // `modules`: the package's compiled modules (at address 0x0), here `examples/sui/counter.masm`.
+//! let deps = chain.dependency_closure(&[AccountAddress::from_u64(2)]);
+//! let published = chain.publish(&Transaction::new(alice), &modules, &deps)?;
+//! let package = published.published.expect("a publish names its package");
+//!
+//! let create = MoveCall::new(package, "counter", "create");
+//! let effects = chain.call(&Transaction::new(alice), &create)?;
+//! let counter = effects.created_of("counter", "Counter").expect("one counter").id;
+//!
+//! let add = MoveCall::new(package, "counter", "add").object(counter).u64(5);
+//! let effects = chain.call(&Transaction::new(alice), &add)?;
+//! assert_eq!(effects.mutated[0].id, counter);
+//! assert_eq!(effects.events.len(), 1); // `Added { by: alice, amount: 5 }`
+//!
+//! let read = MoveCall::new(package, "counter", "value").object(counter);
+//! let effects = chain.call(&Transaction::new(alice), &read)?;
+//! assert_eq!(effects.return_values[0].1, 5u64.to_le_bytes());
+//! # fn counter_module(chain: &SuiChain) -> Vec<u8> {
+//! #     let source = include_str!("../../../examples/sui/counter.masm");
+//! #     let deps: Vec<&tern_binary::CompiledModule> = chain.packages().iter()
+//! #         .flat_map(|p| p.modules.values().map(|(_, m)| m.as_ref())).collect();
+//! #     let options = tern_asm::assembler::AsmOptions { version: 7 };
+//! #     match tern_asm::assembler::assemble(source, &deps, &options).unwrap() {
+//! #         tern_asm::assembler::CompiledUnit::Module(m) => m.serialize().unwrap(),
+//! #         _ => unreachable!(),
+//! #     }
+//! # }
 //! # Ok::<(), tern_sui::SuiError>(())
 //! ```
 //!
