@@ -37,7 +37,7 @@ impl std::fmt::Display for TxDigest {
 impl TxDigest {
     /// A digest standing for the `n`-th transaction of an in-memory chain: the Blake2b-256
     /// hash of `tern-tx` and `n` (little-endian). Real Sui digests hash the signed
-    /// transaction; give [`crate::MoveCall::digest`] to use one.
+    /// transaction; give one with [`crate::Transaction::with_digest`].
     pub fn for_sequence(n: u64) -> TxDigest {
         let mut h = Blake2b256::new();
         h.update(b"tern-tx");

@@ -3,8 +3,9 @@
 //! pure ones beside them (`address`, `types`); the cryptographic ones come from
 //! `tern_natives::sui_crypto`.
 //!
-//! Each reads and writes the call's [`ObjectRuntime`] from the session's extensions. Their
-//! abort codes are Sui's, raised from the native's own module as Sui raises them.
+//! Each reads and writes the call's object runtime (`ObjectRuntime`) from the session's
+//! extensions. Their abort codes are Sui's, raised from the native's own module as Sui raises
+//! them.
 
 mod dynamic_field;
 mod extras;
