@@ -6,8 +6,10 @@
 //! assert_eq!(natives.len(), 10);
 //! ```
 
+pub mod sui_crypto;
 mod sui_std;
 
+pub use sui_crypto::{add_sui_crypto_natives, sui_crypto_natives};
 pub use sui_std::{add_sui_stdlib_natives, sui_stdlib_natives, E_NON_MODULE_TYPE};
 
 use sha2::Digest;

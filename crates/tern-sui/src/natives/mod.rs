@@ -31,7 +31,7 @@ pub fn add_sui_framework_natives(registry: &mut NativeRegistry) {
     for (module, function, native) in table {
         registry.register(two, module, function, native);
     }
-    // CRYPTO: tern_natives::sui_crypto::add_sui_crypto_natives(registry);
+    tern_natives::sui_crypto::add_sui_crypto_natives(registry);
 }
 
 /// A registry with Sui's standard library (`0x1`) and framework (`0x2`) natives.
