@@ -17,6 +17,11 @@ pub(crate) struct SuiArgs {
     /// `NAME=PATH` names the package for calls and types (default: the file or folder name).
     #[arg(long = "publish", value_name = "[NAME=]PATH")]
     publish: Vec<String>,
+    /// A folder of published packages in the corpus format (`manifest.json` and
+    /// `packages/<id>/*.mv`, as `corpus/sui-mainnet`): a call or type argument naming one of
+    /// its packages installs it with its dependencies first.
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
     /// A call to run, as a transaction of its own, in order:
     /// `PACKAGE::module::function<T, ..>(arg, ..)`. Arguments: numbers, `true`/`false`,
     /// `"text"`, `x"hex"`, `[a, b]`, `none`/`some(x)`, addresses (`0x..`, `sender`, a package
@@ -43,6 +48,11 @@ pub(crate) fn sui(args: &SuiArgs) -> Result<ExitCode> {
     let mut names = Names::new();
     let sender = sui_args::parse_address(&args.sender, &names).map_err(|e| anyhow!(e))?;
     names.insert("sender".to_string(), sender);
+    let corpus = args
+        .corpus
+        .as_deref()
+        .map(tern_sui::load_manifest)
+        .transpose()?;
     let mut report = Report::new(args.json);
     let mut created: Vec<ObjectId> = Vec::new();
     let tx = || {
@@ -83,7 +93,7 @@ pub(crate) fn sui(args: &SuiArgs) -> Result<ExitCode> {
         }
     }
     for text in &args.calls {
-        let call = match build_call(&chain, text, &names, &created) {
+        let call = match build_call(&mut chain, corpus.as_ref(), text, &names, &created) {
             Ok(call) => call,
             Err(err) => return report.failed(text, &format!("{err:#}")),
         };
@@ -100,14 +110,27 @@ pub(crate) fn sui(args: &SuiArgs) -> Result<ExitCode> {
 }
 
 /// The call `text` means: its target, type arguments and arguments typed by the function's
-/// parameters.
+/// parameters. Corpus packages it names are installed first.
 fn build_call(
-    chain: &SuiChain,
+    chain: &mut SuiChain,
+    corpus: Option<&tern_sui::CorpusManifest>,
     text: &str,
     names: &Names,
     created: &[ObjectId],
 ) -> Result<MoveCall> {
     let parsed = sui_args::parse_call(text, names).map_err(|e| anyhow!(e))?;
+    if let Some(corpus) = corpus {
+        let mut named = vec![parsed.package];
+        for tag in &parsed.type_args {
+            tag_addresses(tag, &mut named);
+        }
+        for id in named {
+            if chain.package(&id).is_none() && corpus.entry(id).is_some() {
+                corpus.install_with_dependencies(chain, id)?;
+            }
+        }
+    }
+    let chain = &*chain;
     let parameters = chain
         .parameter_types(
             parsed.package,
@@ -139,6 +162,20 @@ fn build_call(
         call = call.arg(arg);
     }
     Ok(call)
+}
+
+/// The addresses of the structs in `tag`.
+fn tag_addresses(tag: &tern_primitives::TypeTag, out: &mut Vec<AccountAddress>) {
+    match tag {
+        tern_primitives::TypeTag::Vector(inner) => tag_addresses(inner, out),
+        tern_primitives::TypeTag::Struct(s) => {
+            out.push(s.address);
+            for t in &s.type_args {
+                tag_addresses(t, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// `@Type` arguments: the newest object of the type among those this run created, else the

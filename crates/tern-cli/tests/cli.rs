@@ -244,3 +244,34 @@ fn sui_reports_a_bad_call_and_fails() {
         "{text}"
     );
 }
+
+#[test]
+fn sui_calls_a_mainnet_package_from_the_corpus() {
+    // 0x0004e706…: a math library published on Sui mainnet (corpus/sui-mainnet).
+    let package = "0x0004e706dcaab822e4b2e753b855ffcaa0916989868fd5429b58e47591dfb3be";
+    let out = tern()
+        .args([
+            "sui",
+            "--corpus",
+            "corpus/sui-mainnet",
+            "--call",
+            &format!("{package}::full_math_u64::mul_div_floor(10, 20, 3)"),
+            "--call",
+            &format!("{package}::math_u64::overflowing_add(18446744073709551615, 2)"),
+        ])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // 10 * 20 / 3 rounded down; u64::MAX + 2 wraps to 1 with the overflow flag set.
+    assert!(text.contains("returned u64: 66"), "{text}");
+    assert!(
+        text.contains("returned u64: 1\n  returned bool: true"),
+        "{text}"
+    );
+}

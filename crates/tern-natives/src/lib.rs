@@ -10,7 +10,9 @@ pub mod sui_crypto;
 mod sui_std;
 
 pub use sui_crypto::{add_sui_crypto_natives, sui_crypto_natives};
-pub use sui_std::{add_sui_stdlib_natives, sui_stdlib_natives, E_NON_MODULE_TYPE};
+pub use sui_std::{
+    add_sui_stdlib_natives, sui_stdlib_natives, DefiningIds, TypeOrigins, E_NON_MODULE_TYPE,
+};
 
 use sha2::Digest;
 use std::sync::Arc;

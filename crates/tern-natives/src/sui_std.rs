@@ -64,12 +64,36 @@ pub fn add_sui_stdlib_natives(registry: &mut NativeRegistry) {
             "internal_index_of",
             Arc::new(crate::string_index_of),
         ),
-        ("type_name", "get", Arc::new(type_name)),
-        ("type_name", "get_with_original_ids", Arc::new(type_name)),
-        ("type_name", "with_defining_ids", Arc::new(type_name)),
-        ("type_name", "with_original_ids", Arc::new(type_name)),
-        ("type_name", "defining_id", Arc::new(type_id)),
-        ("type_name", "original_id", Arc::new(type_id)),
+        (
+            "type_name",
+            "get",
+            Arc::new(|c, t, a| type_name(c, t, a, Ids::Defining)),
+        ),
+        (
+            "type_name",
+            "get_with_original_ids",
+            Arc::new(|c, t, a| type_name(c, t, a, Ids::Original)),
+        ),
+        (
+            "type_name",
+            "with_defining_ids",
+            Arc::new(|c, t, a| type_name(c, t, a, Ids::Defining)),
+        ),
+        (
+            "type_name",
+            "with_original_ids",
+            Arc::new(|c, t, a| type_name(c, t, a, Ids::Original)),
+        ),
+        (
+            "type_name",
+            "defining_id",
+            Arc::new(|c, t, a| type_id(c, t, a, Ids::Defining)),
+        ),
+        (
+            "type_name",
+            "original_id",
+            Arc::new(|c, t, a| type_id(c, t, a, Ids::Original)),
+        ),
         ("vector", "empty", Arc::new(vector_empty)),
         ("vector", "length", Arc::new(vector_length)),
         ("vector", "borrow", Arc::new(vector_borrow)),
@@ -226,9 +250,54 @@ fn vector_swap(
     Ok(NativeResult::Return(vec![]))
 }
 
+/// Where the types of upgraded packages were first defined, for the `type_name` natives that
+/// name types by their defining ids (`get`, `with_defining_ids`, `defining_id`). A host that
+/// runs upgraded packages puts a [`TypeOrigins`] in the session's extensions; without one,
+/// types are named by the ids the runtime knows them by, their packages' original ids (the
+/// same ids until a package is upgraded).
+pub trait DefiningIds {
+    /// The id of the package version that first defined `module::name` of the package
+    /// whose original id is `original`, if known.
+    fn defining_id(
+        &self,
+        original: &AccountAddress,
+        module: &str,
+        name: &str,
+    ) -> Option<AccountAddress>;
+}
+
+/// The session extension holding a [`DefiningIds`].
+pub struct TypeOrigins(pub Box<dyn DefiningIds>);
+
+/// Which ids name a type's modules.
+#[derive(Clone, Copy)]
+enum Ids {
+    /// The package version that first defined each type.
+    Defining,
+    /// The original package id of each type.
+    Original,
+}
+
+/// The address naming `module::name` of the package with original id `original`.
+fn named_address(
+    ctx: &NativeContext<'_>,
+    original: AccountAddress,
+    module: &str,
+    name: &str,
+    ids: Ids,
+) -> AccountAddress {
+    match (ids, ctx.extensions.get::<TypeOrigins>()) {
+        (Ids::Defining, Some(origins)) => origins
+            .0
+            .defining_id(&original, module, name)
+            .unwrap_or(original),
+        _ => original,
+    }
+}
+
 /// A type's name as Sui's `type_name` prints it (`u64`, `vector<u8>`,
 /// `0000…0002::coin::Coin<0000…0002::sui::SUI>`).
-fn sui_type_name(ctx: &NativeContext<'_>, ty: TypeId) -> Result<String, VmError> {
+fn sui_type_name(ctx: &NativeContext<'_>, ty: TypeId, ids: Ids) -> Result<String, VmError> {
     let node = ctx.type_node(ty)?;
     Ok(match node {
         TypeNode::Bool => "bool".into(),
@@ -240,17 +309,24 @@ fn sui_type_name(ctx: &NativeContext<'_>, ty: TypeId) -> Result<String, VmError>
         TypeNode::U256 => "u256".into(),
         TypeNode::Address => "address".into(),
         TypeNode::Signer => "signer".into(),
-        TypeNode::Vector(inner) => format!("vector<{}>", sui_type_name(ctx, inner)?),
+        TypeNode::Vector(inner) => format!("vector<{}>", sui_type_name(ctx, inner, ids)?),
         TypeNode::Struct(sid, args) => {
             let cache = ctx.runtime.read()?;
             let (module, name) = cache.struct_name(sid).ok_or_else(bad_args)?.clone();
             let args: Vec<TypeId> = cache.types.list(args).to_vec();
             drop(cache);
-            let mut text = format!("{}::{}::{}", module.address.full_hex(), module.name, name);
+            let address = named_address(
+                ctx,
+                module.address,
+                module.name.as_str(),
+                name.as_str(),
+                ids,
+            );
+            let mut text = format!("{}::{}::{}", address.full_hex(), module.name, name);
             if !args.is_empty() {
                 let names = args
                     .iter()
-                    .map(|a| sui_type_name(ctx, *a))
+                    .map(|a| sui_type_name(ctx, *a, ids))
                     .collect::<Result<Vec<_>, _>>()?;
                 text.push('<');
                 text.push_str(&names.join(","));
@@ -267,9 +343,10 @@ fn type_name(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
     _args: Vec<Value>,
+    ids: Ids,
 ) -> Result<NativeResult, VmError> {
     let ty = *ty_args.first().ok_or_else(bad_args)?;
-    let name = sui_type_name(ctx, ty)?.into_bytes();
+    let name = sui_type_name(ctx, ty, ids)?.into_bytes();
     let bytes = bytes_value(ctx, name);
     let ascii = ctx.heap.alloc(Container::Struct(vec![bytes].into()));
     let type_name = ctx
@@ -284,13 +361,22 @@ fn type_id(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
     _args: Vec<Value>,
+    ids: Ids,
 ) -> Result<NativeResult, VmError> {
     let ty = *ty_args.first().ok_or_else(bad_args)?;
     match ctx.type_node(ty)? {
         TypeNode::Struct(sid, _) => {
             let cache = ctx.runtime.read()?;
-            let (module, _) = cache.struct_name(sid).ok_or_else(bad_args)?;
-            Ok(NativeResult::Return(vec![Value::Address(module.address)]))
+            let (module, name) = cache.struct_name(sid).ok_or_else(bad_args)?.clone();
+            drop(cache);
+            let address = named_address(
+                ctx,
+                module.address,
+                module.name.as_str(),
+                name.as_str(),
+                ids,
+            );
+            Ok(NativeResult::Return(vec![Value::Address(address)]))
         }
         _ => Ok(NativeResult::Abort(E_NON_MODULE_TYPE)),
     }

@@ -374,6 +374,14 @@ impl SuiChain {
             linkage.clone(),
         );
         session.extensions_mut().insert(rt);
+        session
+            .extensions_mut()
+            .insert(tern_natives::TypeOrigins(Box::new(
+                crate::package::LinkedTypeOrigins {
+                    packages: packages.clone(),
+                    linkage: linkage.clone(),
+                },
+            )));
         let mut run = Run {
             session,
             packages: &packages,

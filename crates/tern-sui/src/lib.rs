@@ -49,6 +49,7 @@
 
 mod call;
 mod chain;
+pub mod corpus;
 mod effects;
 mod error;
 mod finish;
@@ -64,6 +65,7 @@ mod upgrade;
 
 pub use call::{CallArg, MoveCall};
 pub use chain::{ChainConfig, Passing, SuiChain, Transaction, CLOCK_ID};
+pub use corpus::{load_manifest, CorpusError, CorpusManifest, CorpusPackage, Installed};
 pub use effects::{GasSummary, ObjectChange, TransactionEffects};
 pub use error::{
     CommandArgumentKind, ExecutionFailure, FailureKind, InputError, MoveLocation, SuiError,

@@ -142,17 +142,27 @@ impl Linkage {
         self.packages.get(original).map(|u| u.upgraded_id)
     }
 
+    /// The id of the package version that first defined `module::name` of the package with
+    /// original id `original`, as this linkage and `store` know it.
+    pub fn defining_id(
+        &self,
+        store: &PackageStore,
+        original: &ObjectId,
+        module: &str,
+        name: &str,
+    ) -> Option<ObjectId> {
+        let package = store.get(&self.storage_id(original)?)?;
+        package
+            .type_origins
+            .get(&(module.to_string(), name.to_string()))
+            .copied()
+    }
+
     /// `tag` with each datatype named by the id of the version that defined it (how objects
     /// and events name their types), from the runtime's names (original ids).
     pub fn defining_tag(&self, store: &PackageStore, tag: &StructTag) -> StructTag {
         let address = self
-            .storage_id(&tag.address)
-            .and_then(|id| store.get(&id))
-            .and_then(|p| {
-                p.type_origins
-                    .get(&(tag.module.to_string(), tag.name.to_string()))
-                    .copied()
-            })
+            .defining_id(store, &tag.address, tag.module.as_str(), tag.name.as_str())
             .unwrap_or(tag.address);
         StructTag {
             address,
@@ -205,4 +215,19 @@ pub(crate) fn runtime_type_tag(store: &PackageStore, tag: &TypeTag) -> TypeTag {
 /// The identifier `name` (a Move name known to be valid).
 pub(crate) fn ident(name: &str) -> Option<Identifier> {
     Identifier::new(name).ok()
+}
+
+/// The defining ids of a transaction's linkage, for the `type_name` natives.
+pub(crate) struct LinkedTypeOrigins {
+    /// The packages.
+    pub(crate) packages: Arc<PackageStore>,
+    /// The transaction's linkage.
+    pub(crate) linkage: Linkage,
+}
+
+impl tern_natives::DefiningIds for LinkedTypeOrigins {
+    fn defining_id(&self, original: &ObjectId, module: &str, name: &str) -> Option<ObjectId> {
+        self.linkage
+            .defining_id(&self.packages, original, module, name)
+    }
 }
