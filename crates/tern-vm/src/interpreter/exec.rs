@@ -2299,8 +2299,8 @@ fn fast_step<const METERED: bool>(
         }
         Op::AddImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
         Op::SubImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))),
-        Op::MulImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_mul(imm))),
-        Op::ModImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_rem(imm))),
+        Op::MulImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| mul_u64(x, imm))),
+        Op::ModImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| rem_u64(x, imm))),
         Op::DivImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_div(imm))),
         Op::AddImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_add(imm))),
         Op::SubImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))),
@@ -2797,5 +2797,56 @@ fn fast_step<const METERED: bool>(
             Fast::Done
         }
         _ => Fast::Slow,
+    }
+}
+
+/// `x * y` or `None` on overflow. perf: factors below 2^32 cannot overflow, and their product
+/// is a plain `imul`; the widening `mul` with its overflow check is left for the rest.
+#[inline(always)]
+fn mul_u64(x: u64, y: u64) -> Option<u64> {
+    if (x | y) >> 32 == 0 {
+        Some(x * y)
+    } else {
+        x.checked_mul(y)
+    }
+}
+
+/// `x % y` or `None` when `y` is 0. perf: operands below 2^32 divide with the 32-bit `div`,
+/// several times faster than the 64-bit one on the CPUs measured.
+#[inline(always)]
+fn rem_u64(x: u64, y: u64) -> Option<u64> {
+    if (x | y) >> 32 == 0 {
+        (x as u32).checked_rem(y as u32).map(u64::from)
+    } else {
+        x.checked_rem(y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{mul_u64, rem_u64};
+
+    #[test]
+    fn u64_multiply_and_remainder_agree_with_the_checked_forms() {
+        let samples = [
+            0,
+            1,
+            2,
+            31,
+            1_000_003,
+            u64::from(u32::MAX) - 1,
+            u64::from(u32::MAX),
+            1 << 32,
+            (1 << 32) + 1,
+            u64::MAX / 3,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for x in samples {
+            for y in samples {
+                assert_eq!(mul_u64(x, y), x.checked_mul(y), "{x} * {y}");
+                assert_eq!(rem_u64(x, y), x.checked_rem(y), "{x} % {y}");
+            }
+        }
     }
 }
