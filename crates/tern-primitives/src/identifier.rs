@@ -136,6 +136,33 @@ impl ModuleId {
     }
 }
 
+impl std::str::FromStr for Identifier {
+    type Err = IdentifierError;
+
+    /// [`Identifier::new`].
+    fn from_str(text: &str) -> Result<Identifier, IdentifierError> {
+        Identifier::new(text)
+    }
+}
+
+/// Why a text is not a module id.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("invalid module id `{0}`: expected ADDRESS::name")]
+pub struct ModuleIdParseError(pub String);
+
+impl std::str::FromStr for ModuleId {
+    type Err = ModuleIdParseError;
+
+    /// Parses `0x1::vector` (the address in hex with `0x`, or decimal).
+    fn from_str(text: &str) -> Result<ModuleId, ModuleIdParseError> {
+        let err = || ModuleIdParseError(text.to_string());
+        let (address, name) = text.trim().split_once("::").ok_or_else(err)?;
+        let address = crate::parse_address(address, &|_| None).ok_or_else(err)?;
+        let name = Identifier::new(name).map_err(|_| err())?;
+        Ok(ModuleId { address, name })
+    }
+}
+
 /// Prints `0xADDR::name` with the short address form.
 impl fmt::Display for ModuleId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -158,6 +185,20 @@ mod tests {
         assert!(!is_valid_identifier(b"sha2$256", false));
         assert!(is_valid_identifier(b"sha2$256", true));
         assert!(Identifier::new("1x").is_err());
+        assert_eq!(
+            "sha2_256".parse::<Identifier>().unwrap().as_str(),
+            "sha2_256"
+        );
+        assert!("a-b".parse::<Identifier>().is_err());
+        let id: ModuleId = "0x1::vector".parse().unwrap();
+        assert_eq!(
+            (id.address, id.name.as_str()),
+            (AccountAddress::ONE, "vector")
+        );
+        assert_eq!(id.to_string().parse::<ModuleId>().unwrap(), id);
+        for bad in ["vector", "0x1::", "0xzz::m", "0x1::m::f"] {
+            assert!(bad.parse::<ModuleId>().is_err(), "{bad}");
+        }
         // Long names (past the inline size) keep their text.
         let long = "a_very_long_identifier_of_more_than_24_bytes";
         assert_eq!(Identifier::new(long).unwrap().as_str(), long);

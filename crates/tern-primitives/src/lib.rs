@@ -23,7 +23,9 @@ mod vm_error;
 pub use ability::{Ability, AbilitySet};
 pub use address::{AccountAddress, AddressParseError};
 pub use flavor::{Flavor, UnknownFlavor};
-pub use identifier::{is_valid_identifier, Identifier, IdentifierError, ModuleId};
+pub use identifier::{
+    is_valid_identifier, Identifier, IdentifierError, ModuleId, ModuleIdParseError,
+};
 pub use index_kind::IndexKind;
 pub use status::{StatusCategory, StatusCode};
 pub use type_tag::{parse_address, FunctionTag, StructTag, TypeTag, TypeTagParseError};

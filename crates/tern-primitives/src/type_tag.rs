@@ -102,6 +102,30 @@ impl TypeTag {
     }
 }
 
+impl std::str::FromStr for TypeTag {
+    type Err = TypeTagParseError;
+
+    /// [`TypeTag::parse`] without named addresses.
+    fn from_str(text: &str) -> Result<TypeTag, TypeTagParseError> {
+        TypeTag::parse(text, &|_| None)
+    }
+}
+
+impl std::str::FromStr for StructTag {
+    type Err = TypeTagParseError;
+
+    /// A struct type such as `0x1::string::String` (see [`TypeTag::parse`]).
+    fn from_str(text: &str) -> Result<StructTag, TypeTagParseError> {
+        match text.parse::<TypeTag>()? {
+            TypeTag::Struct(s) => Ok(*s),
+            _ => Err(TypeTagParseError {
+                text: text.to_string(),
+                reason: "not a struct type".to_string(),
+            }),
+        }
+    }
+}
+
 struct Parser<'a> {
     rest: &'a str,
     named: &'a dyn Fn(&str) -> Option<AccountAddress>,
@@ -294,6 +318,16 @@ mod tests {
 
     fn none(_: &str) -> Option<AccountAddress> {
         None
+    }
+
+    #[test]
+    fn from_str_reads_types_and_struct_types() {
+        let t: TypeTag = "vector<0x1::string::String>".parse().unwrap();
+        assert_eq!(t.to_string(), "vector<0x1::string::String>");
+        let s: StructTag = "0x1::option::Option<u8>".parse().unwrap();
+        assert_eq!((s.module.as_str(), s.type_args.len()), ("option", 1));
+        assert!("u8".parse::<StructTag>().is_err());
+        assert!("named::m::S".parse::<TypeTag>().is_err());
     }
 
     #[test]
