@@ -93,17 +93,19 @@ pub(crate) enum ProgramFlavor {
 }
 
 impl BenchArgs {
-    fn config(&self) -> MeasureConfig {
+    fn config(&self) -> Result<MeasureConfig> {
         let budget = match (self.iters, self.time) {
             (Some(n), _) => Budget::Iters(n),
-            (None, Some(t)) => Budget::Time(Duration::from_secs_f64(t.max(0.0))),
+            (None, Some(t)) => Budget::Time(Duration::try_from_secs_f64(t).map_err(|_| {
+                anyhow::anyhow!("--time {t}: not a number of seconds a run can take")
+            })?),
             (None, None) => Budget::Time(Duration::from_secs(2)),
         };
-        MeasureConfig {
+        Ok(MeasureConfig {
             budget,
             samples: self.samples.max(1),
             warmup: Duration::from_millis(self.warmup_ms),
-        }
+        })
     }
 
     /// How each timed call runs: unmetered unless `--metered`, unchecked unless
@@ -134,7 +136,7 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     let named = NamedAddresses::new();
     let target = parse_run_target(target, &named).map_err(anyhow::Error::msg)?;
     let source =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+        crate::input::read_text(file)?;
     let type_args = a
         .type_args
         .iter()
@@ -163,7 +165,7 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     status(a.json, &format!("{name}: counting instructions"));
     let instructions = count_instructions(&prepared)?;
     let mode = a.call_mode();
-    let samples = measure(|| run_in(&prepared, mode), &a.config(), &mut |d, t| {
+    let samples = measure(|| run_in(&prepared, mode), &a.config()?, &mut |d, t| {
         progress(a.json, &name, d, t)
     })?;
     clear_status(a.json);
@@ -183,7 +185,7 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
         ProgramFlavor::Sui => Flavor::Sui,
         ProgramFlavor::Both => return both_flavors(a),
     };
-    let config = a.config();
+    let config = a.config()?;
     let mut rows = Vec::new();
     let programs = tern_bench::programs::of_flavor(flavor);
     for p in programs.iter().filter(|p| a.selected(p.name)) {
@@ -261,7 +263,7 @@ fn both_flavors(a: &BenchArgs) -> Result<ExitCode> {
 
 /// Times every selected program and its Sui-flavor twin at the program's figure size.
 fn flavor_rows(a: &BenchArgs) -> Result<Vec<FlavorRow>> {
-    let config = a.config();
+    let config = a.config()?;
     let mut rows = Vec::new();
     for (aptos, sui) in tern_bench::programs::sui::pairs().filter(|(p, _)| a.selected(p.name)) {
         status(a.json, &format!("{}: preparing", aptos.name));

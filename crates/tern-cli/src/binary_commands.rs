@@ -35,7 +35,7 @@ pub(crate) fn read_binary(bytes: &[u8], unflavored: Flavor) -> Result<Binary, Bi
 
 /// `tern disasm FILE.mv`.
 pub(crate) fn disasm(file: &Path, unflavored: Flavor) -> Result<ExitCode> {
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let bytes = crate::input::read_bytes(file)?;
     let binary = read_binary(&bytes, unflavored).with_context(|| format!("{}", file.display()))?;
     let text = match binary {
         Binary::Module(m) => disassemble_module(&m),
@@ -55,7 +55,7 @@ pub(crate) fn asm(
     unflavored: Flavor,
 ) -> Result<ExitCode> {
     let source =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        crate::input::read_text(file)?;
     let dep_modules = load_dependency_modules(deps, unflavored)?;
     let dep_refs: Vec<&CompiledModule> = dep_modules.iter().collect();
     let options = AsmOptions {
@@ -113,7 +113,7 @@ fn load_dependency_modules(paths: &[PathBuf], unflavored: Flavor) -> Result<Vec<
     let config = reader_config(unflavored);
     for file in collect_files(paths, "mv")? {
         let bytes =
-            std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            crate::input::read_bytes(&file)?;
         let module = CompiledModule::deserialize_with_config(&bytes, &config)
             .with_context(|| format!("dependency {}", file.display()))?;
         modules.push(module);
@@ -177,7 +177,7 @@ pub(crate) fn roundtrip(paths: &[PathBuf], unflavored: Flavor) -> Result<ExitCod
 }
 
 fn roundtrip_one(file: &Path, unflavored: Flavor) -> Result<(), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read: {e}"))?;
+    let bytes = crate::input::read_bytes(file).map_err(|e| format!("{e:#}"))?;
     let reserialized = match read_binary(&bytes, unflavored).map_err(|e| e.to_string())? {
         Binary::Module(m) => m.serialize(),
         Binary::Script(s) => s.serialize(),

@@ -2,6 +2,7 @@
 
 mod bench_command;
 mod binary_commands;
+mod input;
 mod output;
 mod sui_args;
 mod sui_command;

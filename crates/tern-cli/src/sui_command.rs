@@ -229,14 +229,14 @@ fn read_modules(dir: &Path) -> Result<Vec<Vec<u8>>> {
     }
     files
         .iter()
-        .map(|p| std::fs::read(p).with_context(|| format!("{}", p.display())))
+        .map(|p| crate::input::read_bytes(p))
         .collect()
 }
 
 /// The module of the `.masm` file `path`, assembled as Sui bytecode v7 against the newest
 /// version of every package on the chain.
 fn assemble(chain: &SuiChain, path: &Path) -> Result<Vec<u8>> {
-    let source = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+    let source = crate::input::read_text(path)?;
     let mut newest: Vec<&std::sync::Arc<tern_sui::Package>> = Vec::new();
     for package in chain.packages().iter() {
         match newest

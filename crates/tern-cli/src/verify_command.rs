@@ -9,7 +9,7 @@
 
 use crate::binary_commands::{collect_files, read_binary, Binary};
 use crate::output::outln;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -274,7 +274,7 @@ fn sui_dependencies<'a>(packages: &[SuiPackage<'a>], i: usize) -> Vec<SuiPackage
 }
 
 fn read_unit(file: &Path, unflavored: Flavor) -> Result<Unit> {
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let bytes = crate::input::read_bytes(file)?;
     Ok(match read_binary(&bytes, unflavored)? {
         Binary::Module(m) => {
             let Some(id) = m
