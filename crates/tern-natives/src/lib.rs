@@ -235,11 +235,11 @@ pub(crate) fn string_index_of(
 ) -> Result<NativeResult, VmError> {
     let s = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
     let r = ref_bytes(ctx, *args.get(1).ok_or_else(bad_args)?)?;
-    let pos = if r.is_empty() {
-        0
-    } else {
-        s.windows(r.len()).position(|w| w == r).unwrap_or(s.len())
-    };
+    // Linear in the bytes searched (memchr's two-way search), and charged by them, so that a
+    // budget bounds the time: one unit per 32 bytes, nothing for short strings.
+    let pos = memchr::memmem::find(s, r).unwrap_or(s.len());
+    let searched = (s.len() + r.len()) as u64;
+    ctx.charge(searched / 32);
     Ok(NativeResult::Return(vec![Value::U64(pos as u64)]))
 }
 
