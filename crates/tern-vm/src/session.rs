@@ -176,32 +176,49 @@ impl<'r> Session<'r> {
     }
 
     /// The loaded module with this id, loading it from storage if needed.
+    ///
+    /// The module loads first (its types name structs by id, allocated by name, so they
+    /// resolve without the defining modules), then the dependencies not loaded yet, depth
+    /// first, each within its importer's `load_module` span. The walk keeps its own stack, so
+    /// a chain of thousands of modules does not recurse on the Rust stack.
     pub fn load_module(&mut self, id: &ModuleId) -> Result<Arc<LoadedModule>, VmError> {
         if let Some(m) = self.runtime.read()?.module(id) {
             return Ok(m.clone());
         }
+        let (loaded, span, deps) = self.load_one(id)?;
+        let mut pending = vec![(span, deps.into_iter())];
+        while let Some((_, deps)) = pending.last_mut() {
+            let Some(dep) = deps.next() else {
+                pending.pop();
+                continue;
+            };
+            if self.runtime.read()?.module(&dep).is_none() && self.storage.module(&dep).is_some() {
+                let (_, span, more) = self.load_one(&dep)?;
+                pending.push((span, more.into_iter()));
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// Loads the module `id` alone: the module, its `load_module` span (entered, to stay so
+    /// while its dependencies load) and its immediate dependencies.
+    fn load_one(
+        &mut self,
+        id: &ModuleId,
+    ) -> Result<(Arc<LoadedModule>, tracing::span::EnteredSpan, Vec<ModuleId>), VmError> {
         let compiled = self.storage.module(id).ok_or_else(|| linker_error(id))?;
         if let Some(check) = self.link_check {
             check(&compiled, self.storage).map_err(|e| unverifiable(id, e))?;
         }
-        // The module loads first (its types name structs by id, allocated by name, so they
-        // resolve without the defining modules), then the dependencies not loaded yet, within
-        // this module's `load_module` span.
         let deps: Vec<ModuleId> = compiled.immediate_dependencies().collect();
+        let span = tracing::debug_span!("load_module", module = %id).entered();
         let mut cache = self.runtime.write()?;
         if let Some(m) = cache.module(id) {
-            return Ok(m.clone());
+            return Ok((m.clone(), span, Vec::new()));
         }
         let natives = &self.runtime.natives;
-        let _span = tracing::debug_span!("load_module", module = %id).entered();
         let loaded = cache.load_module(compiled, &|m, f| natives.lookup(m, f))?;
-        drop(cache);
-        for dep in deps {
-            if self.runtime.read()?.module(&dep).is_none() && self.storage.module(&dep).is_some() {
-                self.load_module(&dep)?;
-            }
-        }
-        Ok(loaded)
+        Ok((loaded, span, deps))
     }
 
     /// The function `name` of module `id`.
