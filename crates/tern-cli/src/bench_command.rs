@@ -135,8 +135,7 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     };
     let named = NamedAddresses::new();
     let target = parse_run_target(target, &named).map_err(anyhow::Error::msg)?;
-    let source =
-        crate::input::read_text(file)?;
+    let source = crate::input::read_text(file)?;
     let type_args = a
         .type_args
         .iter()
