@@ -54,8 +54,7 @@ pub(crate) fn asm(
     version: Option<u32>,
     unflavored: Flavor,
 ) -> Result<ExitCode> {
-    let source =
-        crate::input::read_text(file)?;
+    let source = crate::input::read_text(file)?;
     let dep_modules = load_dependency_modules(deps, unflavored)?;
     let dep_refs: Vec<&CompiledModule> = dep_modules.iter().collect();
     let options = AsmOptions {
@@ -112,8 +111,7 @@ fn load_dependency_modules(paths: &[PathBuf], unflavored: Flavor) -> Result<Vec<
     let mut modules = Vec::new();
     let config = reader_config(unflavored);
     for file in collect_files(paths, "mv")? {
-        let bytes =
-            crate::input::read_bytes(&file)?;
+        let bytes = crate::input::read_bytes(&file)?;
         let module = CompiledModule::deserialize_with_config(&bytes, &config)
             .with_context(|| format!("dependency {}", file.display()))?;
         modules.push(module);

@@ -12,7 +12,8 @@ pub(crate) const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The bytes of `path`, refused past [`MAX_INPUT_BYTES`].
 pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>> {
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut bytes = Vec::new();
     file.take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -32,7 +33,10 @@ pub(crate) fn read_text(path: &Path) -> Result<String> {
     let bytes = read_bytes(path)?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
-        anyhow::anyhow!("{}: not UTF-8 text (invalid byte at offset {at})", path.display())
+        anyhow::anyhow!(
+            "{}: not UTF-8 text (invalid byte at offset {at})",
+            path.display()
+        )
     })
 }
 
@@ -46,7 +50,10 @@ mod tests {
         std::fs::write(&path, b"module 0x1::m\n\xff").unwrap();
         let err = read_text(&path).unwrap_err().to_string();
         std::fs::remove_file(&path).unwrap();
-        assert!(err.ends_with("not UTF-8 text (invalid byte at offset 14)"), "{err}");
+        assert!(
+            err.ends_with("not UTF-8 text (invalid byte at offset 14)"),
+            "{err}"
+        );
     }
 
     #[test]

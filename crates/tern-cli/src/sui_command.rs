@@ -227,10 +227,7 @@ fn read_modules(dir: &Path) -> Result<Vec<Vec<u8>>> {
     if files.is_empty() {
         bail!("{}: no .mv files", dir.display());
     }
-    files
-        .iter()
-        .map(|p| crate::input::read_bytes(p))
-        .collect()
+    files.iter().map(|p| crate::input::read_bytes(p)).collect()
 }
 
 /// The module of the `.masm` file `path`, assembled as Sui bytecode v7 against the newest

@@ -305,13 +305,22 @@ fn verify_checks_a_corpus_package_by_package_against_its_linkage() {
 fn bench_refuses_a_time_no_run_can_take() {
     for time in ["inf", "1e20", "-1", "NaN"] {
         let out = tern()
-            .args(["bench", "examples/hello.masm", "0x42::hello::fib", "--args", "5"])
+            .args([
+                "bench",
+                "examples/hello.masm",
+                "0x42::hello::fib",
+                "--args",
+                "5",
+            ])
             .arg(format!("--time={time}"))
             .current_dir(workspace())
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "--time {time}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("not a number of seconds a run can take"), "{err}");
+        assert!(
+            err.contains("not a number of seconds a run can take"),
+            "{err}"
+        );
     }
 }
