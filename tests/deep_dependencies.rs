@@ -17,7 +17,10 @@ fn module(i: usize) -> String {
     }
     src.push_str(&format!("public fun f(): u64\n    ld_u64 {i}\n    ret\n"));
     if i > 0 {
-        src.push_str(&format!("public fun g(): u64\n    call m{}::f\n    ret\n", i - 1));
+        src.push_str(&format!(
+            "public fun g(): u64\n    call m{}::f\n    ret\n",
+            i - 1
+        ));
     }
     src
 }
