@@ -69,14 +69,69 @@ pub(crate) fn asm(
             return Ok(ExitCode::FAILURE);
         }
     };
-    let bytes = match &unit {
-        CompiledUnit::Module(m) => m.serialize(),
-        CompiledUnit::Script(s) => s.serialize(),
+    let mut unit = unit;
+    let mut bytes =
+        serialize_unit(&unit).with_context(|| format!("cannot serialize {}", file.display()))?;
+    // Write only what loads. A source using instructions or types its version cannot hold (an
+    // `abort_msg` at v9, a function type at v5) is written at the first version that holds
+    // them when no version was asked for, and refused, naming that version, when one was.
+    let chosen = version.is_some() || header_version(&source).is_some();
+    if let Err(err) = read_binary(&bytes, unflavored) {
+        let newest = if options.version <= 7 && default_version(&source) == 7 {
+            7
+        } else {
+            10
+        };
+        let needed = (options.version + 1..=newest).find(|&v| {
+            set_version(&mut unit, v);
+            serialize_unit(&unit).is_ok_and(|b| read_binary(&b, unflavored).is_ok())
+        });
+        match needed {
+            Some(v) if !chosen => {
+                eprintln!(
+                    "note: {}: written as bytecode version {v}, the first that holds this code \
+                     (version {} cannot: {err})",
+                    file.display(),
+                    options.version
+                );
+                bytes = serialize_unit(&unit)
+                    .with_context(|| format!("cannot serialize {}", file.display()))?;
+            }
+            Some(v) => {
+                eprintln!(
+                    "{}: bytecode version {} cannot hold this code ({err}); it needs version \
+                     {v} (--bytecode-version {v})",
+                    file.display(),
+                    options.version
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+            None => {
+                eprintln!(
+                    "{}: the assembled binary does not load: {err}",
+                    file.display()
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+        }
     }
-    .with_context(|| format!("cannot serialize {}", file.display()))?;
     let out = output.unwrap_or_else(|| file.with_extension("mv"));
     std::fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn serialize_unit(unit: &CompiledUnit) -> Result<Vec<u8>, tern_binary::BinaryError> {
+    match unit {
+        CompiledUnit::Module(m) => m.serialize(),
+        CompiledUnit::Script(s) => s.serialize(),
+    }
+}
+
+fn set_version(unit: &mut CompiledUnit, version: u32) {
+    match unit {
+        CompiledUnit::Module(m) => m.version = version,
+        CompiledUnit::Script(s) => s.version = version,
+    }
 }
 
 /// The version written when neither `--bytecode-version` nor a header names one: Sui's

@@ -324,3 +324,57 @@ fn bench_refuses_a_time_no_run_can_take() {
         );
     }
 }
+
+#[test]
+fn asm_writes_only_binaries_that_load() {
+    let closure = temp("closure.masm");
+    std::fs::write(
+        &closure,
+        "module 0x42::m\npublic fun g(x: |u64| u64): u64\n    ld_u64 1\n    move_loc x\n    \
+         call_closure <|u64| u64>\n    ret\n",
+    )
+    .unwrap();
+    // Asked for v5, which has no function types: refused, naming the version they need.
+    let out = tern()
+        .args(["asm", "--bytecode-version", "5"])
+        .arg(&closure)
+        .arg("-o")
+        .arg(temp("closure.mv"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("it needs version 8 (--bytecode-version 8)"),
+        "{err}"
+    );
+    assert!(!temp("closure.mv").exists());
+    // No version asked for: `abort_msg` (v10) is written at v10, with a note, and loads.
+    let abort = temp("abort_msg.masm");
+    std::fs::write(
+        &abort,
+        "module 0x42::m\npublic fun f()\n    ld_u64 1\n    ld_const<vector<u8>> [104]\n    \
+         abort_msg\n",
+    )
+    .unwrap();
+    let mv = temp("abort_msg.mv");
+    let out = tern()
+        .arg("asm")
+        .arg(&abort)
+        .arg("-o")
+        .arg(&mv)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("written as bytecode version 10"));
+    let out = tern().arg("roundtrip").arg(&mv).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
