@@ -4,6 +4,7 @@ mod bench_command;
 mod binary_commands;
 mod input;
 mod output;
+mod run_package;
 mod sui_args;
 mod sui_command;
 mod test_commands;
@@ -68,7 +69,9 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
-    /// Run a script, or publish a module and run one of its functions, from a `.masm` file.
+    /// Run a script, or publish a module and run one of its functions, from a `.masm` file,
+    /// a `.mv` file or a folder of `.mv` modules (with `--deps`, and `--framework` for the
+    /// real Aptos framework at 0x1).
     Run(test_commands::RunArgs),
     /// Verify modules and scripts (`.mv`) as one bundle, so they may depend on each other.
     /// Sui modules are verified per package (their address), as Sui publishes them.

@@ -33,7 +33,8 @@ pub(crate) fn test(
 /// Arguments of `tern run`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct RunArgs {
-    /// The `.masm` file.
+    /// The `.masm` file, or compiled code: a `.mv` module or script, or a folder of `.mv`
+    /// modules (a package's `bytecode_modules`), published as one bundle.
     pub(crate) file: PathBuf,
     /// `0xADDR::module::function` to run (a module file); omit for a script.
     pub(crate) target: Option<String>,
@@ -46,6 +47,15 @@ pub(crate) struct RunArgs {
     /// Signer addresses, passed first.
     #[arg(long, num_args = 1..)]
     pub(crate) signers: Vec<String>,
+    /// Compiled packages published before FILE, in order, each as one bundle: folders of
+    /// `.mv` modules, or `.mv` files.
+    #[arg(long, num_args = 1..)]
+    pub(crate) deps: Vec<PathBuf>,
+    /// Publish the real Aptos framework from DIR (its `MoveStdlib`, `AptosStdlib` and
+    /// `AptosFramework` folders) at 0x1 instead of Tern's standard library; its other packages
+    /// go in `--deps`.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) framework: Option<PathBuf>,
     /// Print errors with message and execution state.
     #[arg(short, long)]
     pub(crate) verbose: bool,
@@ -55,8 +65,12 @@ pub(crate) struct RunArgs {
     pub(crate) display_trace: bool,
 }
 
-/// `tern run FILE.masm [TARGET] [--args ...] [--type-args ...] [--signers ...]`.
+/// `tern run FILE.masm|FILE.mv|DIR [TARGET] [--args ...] [--type-args ...] [--signers ...]`.
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
+    if crate::run_package::is_compiled(&args.file) {
+        return crate::run_package::run(args);
+    }
+    crate::run_package::check_masm_options(&args.deps, args.framework.as_deref())?;
     let RunArgs {
         file,
         target,
@@ -65,6 +79,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         signers,
         verbose,
         display_trace,
+        ..
     } = args;
     let mut adapter = TernAdapter::new().context("the standard library does not publish")?;
     let options = RunFileOptions {

@@ -116,6 +116,18 @@ pub fn recover(
 }
 
 fn recover_k1(rs: &[u8], v: u8, digest: &[u8; 32]) -> Result<[u8; 33]> {
+    let key = recover_k1_key(rs, v, digest)?;
+    compressed(key.to_encoded_point(true).as_bytes())
+}
+
+/// libsecp256k1's recovery of the key behind `r ‖ s` (`rs`, 64 bytes), recovery id `v`
+/// (0..=3) and the 32-byte `digest` (reduced modulo `n`), accepting a high `s`; a zero `r` or `s` is
+/// [`CryptoError::RecoveryFailed`].
+pub(crate) fn recover_k1_key(
+    rs: &[u8],
+    v: u8,
+    digest: &[u8; 32],
+) -> Result<k256::ecdsa::VerifyingKey> {
     use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
     let (r, s) = rs.split_at(32);
     // libsecp256k1 parses a zero `r` or `s` (values below `n`) and then fails to recover.
@@ -129,9 +141,8 @@ fn recover_k1(rs: &[u8], v: u8, digest: &[u8; 32]) -> Result<[u8; 33]> {
         None => (signature, v),
     };
     let id = RecoveryId::from_byte(v).ok_or(CryptoError::InvalidEncoding("recovery id"))?;
-    let key = VerifyingKey::recover_from_prehash(digest, &signature, id)
-        .map_err(|_| CryptoError::RecoveryFailed)?;
-    compressed(key.to_encoded_point(true).as_bytes())
+    VerifyingKey::recover_from_prehash(digest, &signature, id)
+        .map_err(|_| CryptoError::RecoveryFailed)
 }
 
 fn recover_r1(rs: &[u8], v: u8, digest: &[u8; 32]) -> Result<[u8; 33]> {

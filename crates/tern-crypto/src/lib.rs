@@ -23,6 +23,14 @@
 //!   9380's `expand_message_xmd` for hashing to ristretto255.
 //! - `blst`: BLS signature verification (min-sig and min-pk), the library fastcrypto uses.
 //! - `curve25519-dalek` 4: the ristretto255 group (encoding, Elligator map, arithmetic).
+//! - `ed25519-dalek` 2 (BSD-3-Clause, the dalek maintainers; on `curve25519-dalek` 4, already
+//!   here): `verify_strict`, the strict Ed25519 verification Aptos's natives run (Aptos pins
+//!   `ed25519-dalek` 1, whose rules version 2 keeps; see [`aptos_ed25519`]). Aptos's secp256k1
+//!   recovery (libsecp256k1 in Aptos) reuses `k256` with the libsecp256k1 glue of [`ecdsa`],
+//!   and Aptos's BLS (blst's `min_pk` in Aptos) calls the same safe `blst` API.
+//! - `bulletproofs` 5 (MIT, zkcrypto's maintained continuation of dalek's crate, on
+//!   `curve25519-dalek` 4) and `merlin` 3 (MIT, its transcript): Aptos's range proofs, the
+//!   same protocol and proof format as the version 4 Aptos runs (see [`aptos_bulletproofs`]).
 //! - arkworks 0.4 (`ark-ff`, `ark-ec`, `ark-serialize`, `ark-bn254`, `ark-bls12-381`,
 //!   `ark-groth16`): BLS12-381 group arithmetic, pairing and hash-to-curve for `group_ops`, and
 //!   Groth16 verification over BN254 and BLS12-381; 0.4 is the version fastcrypto-zkp builds
@@ -33,6 +41,11 @@
 
 #![forbid(unsafe_code)]
 
+pub mod aptos_bls12381;
+pub mod aptos_bulletproofs;
+pub mod aptos_ed25519;
+pub mod aptos_ristretto255;
+pub mod aptos_secp256k1;
 pub mod bls12381;
 pub mod curve25519;
 pub mod ecdsa;

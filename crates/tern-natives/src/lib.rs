@@ -6,9 +6,11 @@
 //! assert_eq!(natives.len(), 10);
 //! ```
 
+pub mod aptos_crypto;
 pub mod sui_crypto;
 mod sui_std;
 
+pub use aptos_crypto::add_aptos_crypto_natives;
 pub use sui_crypto::{add_sui_crypto_natives, sui_crypto_natives};
 pub use sui_std::{
     add_sui_stdlib_natives, sui_stdlib_natives, DefiningIds, TypeOrigins, E_NON_MODULE_TYPE,

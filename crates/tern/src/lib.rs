@@ -64,11 +64,21 @@
 //! after a failure). [`Vm::set_type_checks`] checks the type of every executed instruction at
 //! run time, as the peer's "paranoid" mode does, for code published without the verifier
 //! ([`Vm::set_skip_verification`]). None of them costs anything when off.
+//!
+//! Compiled packages publish from disk: [`Vm::publish_package_dir`] publishes a folder of
+//! `.mv` modules (a build's `bytecode_modules`) as one bundle, and
+//! [`Vm::with_aptos_framework`] starts a VM with the real Aptos framework at `0x1` instead of
+//! Tern's standard library (natives: [`aptos_framework_natives`]).
 
+mod package;
 mod publish;
 mod value;
 mod vm;
 
+pub use package::{
+    aptos_framework_natives, read_module_file, read_package_dir, PackageError,
+    APTOS_FRAMEWORK_PACKAGES,
+};
 pub use publish::{ModuleVerifier, PublishError};
 pub use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
 pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
