@@ -5,14 +5,20 @@
 //! calls, `{% import "macros" as ns %}` (the harness's built-in macro file), `{# comments #}`,
 //! and the `-` whitespace-control markers. Expressions: string/integer/bool literals, arrays,
 //! variables, `mangle(repr=...)`, comparisons, `and`/`or`/`not`.
+//!
+//! Expansion is bounded in nesting, time and memory (the `limits` module): a hostile file ends
+//! with a template error naming the limit it hit.
 
 mod lex;
+mod limits;
 mod parse;
 
 use crate::RunnerError;
+use limits::{emit, string_units, Depth, Steps, MAX_VALUE_DEPTH, MAX_VALUE_SIZE};
 use parse::{Expr, MacroDef, Node};
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 
 /// A template failure at a line of the template.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,9 +58,6 @@ ld_{{ty}} {{val}}
   r:
 {%- endmacro expect_num %}";
 
-/// Maximum nesting of macro calls (guards against runaway recursion).
-const MAX_CALL_DEPTH: usize = 64;
-
 /// True when the file is a template: some line starts (after whitespace) with `{%` or `{#`.
 pub fn is_template(text: &str) -> bool {
     text.split('\n').any(|line| {
@@ -77,7 +80,10 @@ pub fn expand_if_template(text: &str) -> Result<String, RunnerError> {
 pub fn expand_template(text: &str) -> Result<String, RunnerError> {
     let nodes = parse::parse(lex::pieces(text)?)?;
     let macro_nodes = parse::parse(lex::pieces(MACROS_TEMPLATE)?)?;
-    let mut renderer = Renderer::default();
+    let mut renderer = Renderer {
+        line: 1,
+        ..Renderer::default()
+    };
     renderer
         .namespaces
         .insert("macros".into(), collect_macros(&macro_nodes));
@@ -92,15 +98,15 @@ pub fn expand_template(text: &str) -> Result<String, RunnerError> {
     );
     let mut scopes = vec![globals];
     let mut out = String::new();
-    renderer.render(&nodes, &mut scopes, &mut out, 0)?;
+    renderer.render(&nodes, &mut scopes, &mut out, Depth::default())?;
     Ok(out)
 }
 
-fn collect_macros(nodes: &[Node]) -> HashMap<String, MacroDef> {
+fn collect_macros(nodes: &[Node]) -> HashMap<String, Rc<MacroDef>> {
     nodes
         .iter()
         .filter_map(|n| match n {
-            Node::Macro(name, def) => Some((name.clone(), def.clone())),
+            Node::Macro(name, def) => Some((name.clone(), Rc::new(def.clone()))),
             _ => None,
         })
         .collect()
@@ -124,6 +130,41 @@ impl Value {
             Value::Array(a) => !a.is_empty(),
         }
     }
+
+    /// The kind of the value, for messages (a value itself may be megabytes long).
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Str(_) => "a string",
+            Value::Int(_) => "an integer",
+            Value::Bool(_) => "a boolean",
+            Value::Array(_) => "an array",
+        }
+    }
+
+    /// The size (see [`MAX_VALUE_SIZE`]) and array nesting of the value. Recursive, but every
+    /// array is checked against [`MAX_VALUE_DEPTH`] when built, so the recursion is bounded.
+    fn measure(&self) -> (usize, usize) {
+        match self {
+            Value::Str(s) => (string_units(s.len()), 0),
+            Value::Int(_) | Value::Bool(_) => (1, 0),
+            Value::Array(items) => items.iter().fold((1, 1), |(size, depth), item| {
+                let (s, d) = item.measure();
+                (size.saturating_add(s), depth.max(d.saturating_add(1)))
+            }),
+        }
+    }
+
+    /// Fails if the value passes [`MAX_VALUE_SIZE`] or [`MAX_VALUE_DEPTH`].
+    fn check(&self, line: usize) -> Result<(), TemplateError> {
+        let (size, depth) = self.measure();
+        if depth > MAX_VALUE_DEPTH {
+            return Err(limits::value_too_deep(line));
+        }
+        if size > MAX_VALUE_SIZE {
+            return Err(limits::too_large(line));
+        }
+        Ok(())
+    }
 }
 
 type Scopes = Vec<HashMap<String, Value>>;
@@ -131,9 +172,14 @@ type Scopes = Vec<HashMap<String, Value>>;
 /// Renders nodes; holds the macro namespaces (`self`, and `macros` once imported).
 #[derive(Default)]
 struct Renderer {
-    namespaces: HashMap<String, HashMap<String, MacroDef>>,
+    /// Macros by template; shared so that a call does not copy the body.
+    namespaces: HashMap<String, HashMap<String, Rc<MacroDef>>>,
     /// Import aliases: alias -> template name.
     imports: HashMap<String, String>,
+    /// The work done so far.
+    steps: Steps,
+    /// The line of the last tag rendered, for errors in the text after it.
+    line: usize,
 }
 
 impl Renderer {
@@ -142,7 +188,7 @@ impl Renderer {
         nodes: &[Node],
         scopes: &mut Scopes,
         out: &mut String,
-        depth: usize,
+        depth: Depth,
     ) -> Result<(), TemplateError> {
         for node in nodes {
             self.render_node(node, scopes, out, depth)?;
@@ -155,18 +201,23 @@ impl Renderer {
         node: &Node,
         scopes: &mut Scopes,
         out: &mut String,
-        depth: usize,
+        depth: Depth,
     ) -> Result<(), TemplateError> {
+        // Text carries no line: it reports the line of the tag before it.
+        let line = node.line().unwrap_or(self.line);
+        self.line = line;
+        self.steps.charge(1, line)?;
         match node {
-            Node::Text(t) => out.push_str(t),
+            Node::Text(t) => self.write(out, t, line)?,
             Node::Print(e, line) => {
                 let v = self.eval(e, scopes, *line, depth)?;
-                out.push_str(&display(&v, *line)?);
+                self.write(out, &display(v, *line)?, *line)?;
             }
             Node::For(var, list, body, line) => {
                 self.render_for(var, list, body, *line, scopes, out, depth)?
             }
             Node::If(branches, else_body, line) => {
+                let depth = depth.nested(*line)?;
                 for (cond, body) in branches {
                     if self.eval(cond, scopes, *line, depth)?.truthy() {
                         return self.render(body, scopes, out, depth);
@@ -199,6 +250,13 @@ impl Renderer {
         Ok(())
     }
 
+    /// Appends text to a render's output, charging for its length.
+    fn write(&mut self, out: &mut String, text: &str, line: usize) -> Result<(), TemplateError> {
+        self.steps
+            .charge(text.len() / limits::STRING_BYTES_PER_UNIT, line)?;
+        emit(out, text, line)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn render_for(
         &mut self,
@@ -208,19 +266,22 @@ impl Renderer {
         line: usize,
         scopes: &mut Scopes,
         out: &mut String,
-        depth: usize,
+        depth: Depth,
     ) -> Result<(), TemplateError> {
+        let depth = depth.nested(line)?;
         let items = match self.eval(list, scopes, line, depth)? {
             Value::Array(items) => items,
             other => {
                 return Err(TemplateError::new(
                     line,
-                    format!("cannot iterate over {other:?}"),
+                    format!("cannot iterate over {}", other.kind()),
                 ))
             }
         };
         let count = items.len();
         for (i, item) in items.into_iter().enumerate() {
+            // One step per loop variable set below.
+            self.steps.charge(5, line)?;
             let mut scope = HashMap::new();
             scope.insert(var.to_string(), item);
             let index = i64::try_from(i).unwrap_or(i64::MAX);
@@ -241,22 +302,32 @@ impl Renderer {
         e: &Expr,
         scopes: &mut Scopes,
         line: usize,
-        depth: usize,
+        depth: Depth,
     ) -> Result<Value, TemplateError> {
+        let depth = depth.nested(line)?;
+        self.steps.charge(1, line)?;
         Ok(match e {
-            Expr::Str(s) => Value::Str(s.clone()),
+            Expr::Str(s) => {
+                self.steps.charge(string_units(s.len()), line)?;
+                Value::Str(s.clone())
+            }
             Expr::Int(i) => Value::Int(*i),
             Expr::Bool(b) => Value::Bool(*b),
-            Expr::Array(items) => Value::Array(
-                items
-                    .iter()
-                    .map(|i| self.eval(i, scopes, line, depth))
-                    .collect::<Result<_, _>>()?,
-            ),
-            Expr::Var(name) => lookup(scopes, name)
-                .ok_or_else(|| TemplateError::new(line, format!("undefined variable `{name}`")))?,
+            Expr::Array(items) => {
+                let v = Value::Array(
+                    items
+                        .iter()
+                        .map(|i| self.eval(i, scopes, line, depth))
+                        .collect::<Result<_, _>>()?,
+                );
+                v.check(line)?;
+                v
+            }
+            Expr::Var(name) => self.lookup(scopes, name, line)?,
             Expr::Call(ns, name, args) => {
-                self.call(ns.as_deref(), name, args, scopes, line, depth)?
+                let v = self.call(ns.as_deref(), name, args, scopes, line, depth)?;
+                v.check(line)?;
+                v
             }
             Expr::Cmp(l, op, r) => {
                 let l = self.eval(l, scopes, line, depth)?;
@@ -282,7 +353,7 @@ impl Renderer {
         args: &[(String, Expr)],
         scopes: &mut Scopes,
         line: usize,
-        depth: usize,
+        depth: Depth,
     ) -> Result<Value, TemplateError> {
         let mut values = HashMap::new();
         for (k, e) in args {
@@ -313,11 +384,10 @@ impl Renderer {
         def: &MacroDef,
         mut values: HashMap<String, Value>,
         line: usize,
-        depth: usize,
+        depth: Depth,
     ) -> Result<Value, TemplateError> {
-        if depth >= MAX_CALL_DEPTH {
-            return Err(TemplateError::new(line, "macro calls nested too deeply"));
-        }
+        // Entered before the defaults are evaluated: a default may call a macro too.
+        let depth = depth.call(line)?;
         let mut scope = HashMap::new();
         for (param, default) in &def.params {
             let v = match (values.remove(param), default) {
@@ -333,18 +403,25 @@ impl Renderer {
             scope.insert(param.clone(), v);
         }
         let mut out = String::new();
-        self.render(&def.body, &mut vec![scope], &mut out, depth + 1)?;
+        self.render(&def.body, &mut vec![scope], &mut out, depth)?;
         Ok(Value::Str(out))
+    }
+
+    /// A copy of variable `name`, charged by its size.
+    fn lookup(&mut self, scopes: &Scopes, name: &str, line: usize) -> Result<Value, TemplateError> {
+        let v = scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(name))
+            .ok_or_else(|| TemplateError::new(line, format!("undefined variable `{name}`")))?;
+        self.steps.charge(v.measure().0, line)?;
+        Ok(v.clone())
     }
 }
 
-fn lookup(scopes: &Scopes, name: &str) -> Option<Value> {
-    scopes.iter().rev().find_map(|s| s.get(name)).cloned()
-}
-
-fn display(v: &Value, line: usize) -> Result<String, TemplateError> {
+fn display(v: Value, line: usize) -> Result<String, TemplateError> {
     match v {
-        Value::Str(s) => Ok(s.clone()),
+        Value::Str(s) => Ok(s),
         Value::Int(i) => Ok(i.to_string()),
         Value::Bool(b) => Ok(b.to_string()),
         Value::Array(_) => Err(TemplateError::new(line, "cannot print an array")),

@@ -1,6 +1,7 @@
 //! Parsing template pieces into a tree of nodes, and tag contents into expressions.
 
 use super::lex::{tokens, Piece, TagKind, Tok};
+use super::limits::{too_deep, MAX_NESTING_DEPTH};
 use super::TemplateError;
 
 /// A template expression.
@@ -56,6 +57,20 @@ pub(super) enum Node {
     Import(String, String, usize),
 }
 
+impl Node {
+    /// The line of the node's tag (text and macro definitions have none).
+    pub(super) fn line(&self) -> Option<usize> {
+        match self {
+            Node::Print(_, line)
+            | Node::For(_, _, _, line)
+            | Node::If(_, _, line)
+            | Node::Set(_, _, _, line)
+            | Node::Import(_, _, line) => Some(*line),
+            Node::Text(_) | Node::Macro(..) => None,
+        }
+    }
+}
+
 /// What closed a block.
 enum End {
     Eof,
@@ -65,15 +80,19 @@ enum End {
 /// Parses pieces into nodes.
 pub(super) fn parse(pieces: Vec<Piece>) -> Result<Vec<Node>, TemplateError> {
     let mut iter = pieces.into_iter();
-    let (nodes, end) = block(&mut iter)?;
+    let (nodes, end) = block(&mut iter, 0)?;
     match end {
         End::Eof => Ok(nodes),
         End::Tag(word, _, line) => Err(TemplateError::new(line, format!("unexpected `{word}`"))),
     }
 }
 
-/// Parses nodes until EOF or an `end*`/`else`/`elif` tag, which is returned.
-fn block(iter: &mut std::vec::IntoIter<Piece>) -> Result<(Vec<Node>, End), TemplateError> {
+/// Parses nodes until EOF or an `end*`/`else`/`elif` tag, which is returned; `depth` counts the
+/// blocks around this one.
+fn block(
+    iter: &mut std::vec::IntoIter<Piece>,
+    depth: usize,
+) -> Result<(Vec<Node>, End), TemplateError> {
     let mut nodes = Vec::new();
     while let Some(piece) = iter.next() {
         match piece {
@@ -95,7 +114,7 @@ fn block(iter: &mut std::vec::IntoIter<Piece>) -> Result<(Vec<Node>, End), Templ
                 if word.starts_with("end") || word == "else" || word == "elif" {
                     return Ok((nodes, End::Tag(word, toks, line)));
                 }
-                nodes.push(statement(&word, toks, line, iter)?);
+                nodes.push(statement(&word, toks, line, iter, depth)?);
             }
         }
     }
@@ -107,18 +126,27 @@ fn statement(
     toks: Vec<Tok>,
     line: usize,
     iter: &mut std::vec::IntoIter<Piece>,
+    depth: usize,
 ) -> Result<Node, TemplateError> {
     let mut p = ExprParser::new(toks, line);
+    // The depth of a body opened by this statement (checked only where one is opened).
+    let inner = || {
+        if depth >= MAX_NESTING_DEPTH {
+            Err(too_deep(line, "blocks"))
+        } else {
+            Ok(depth + 1)
+        }
+    };
     match word {
         "for" => {
             let var = p.ident()?;
             p.keyword("in")?;
             let list = p.expr()?;
             p.finish()?;
-            let body = expect_end(iter, "endfor", line)?;
+            let body = expect_end(iter, "endfor", line, inner()?)?;
             Ok(Node::For(var, list, body, line))
         }
-        "if" => if_statement(p, iter, line),
+        "if" => if_statement(p, iter, line, inner()?),
         "set" | "set_global" => {
             let name = p.ident()?;
             p.punct("=")?;
@@ -130,7 +158,7 @@ fn statement(
             let name = p.ident()?;
             let params = p.params()?;
             p.finish()?;
-            let body = expect_end(iter, "endmacro", line)?;
+            let body = expect_end(iter, "endmacro", line, inner()?)?;
             Ok(Node::Macro(name, MacroDef { params, body }))
         }
         "import" => {
@@ -150,16 +178,18 @@ fn statement(
     }
 }
 
+/// Parses an `if` whose bodies sit at `depth`.
 fn if_statement(
     mut p: ExprParser,
     iter: &mut std::vec::IntoIter<Piece>,
     line: usize,
+    depth: usize,
 ) -> Result<Node, TemplateError> {
     let mut branches = Vec::new();
     let mut cond = p.expr()?;
     p.finish()?;
     loop {
-        let (body, end) = block(iter)?;
+        let (body, end) = block(iter, depth)?;
         branches.push((cond, body));
         match end {
             End::Tag(w, _, _) if w == "endif" => return Ok(Node::If(branches, Vec::new(), line)),
@@ -169,7 +199,7 @@ fn if_statement(
                 p.finish()?;
             }
             End::Tag(w, _, _) if w == "else" => {
-                let else_body = expect_end(iter, "endif", line)?;
+                let else_body = expect_end(iter, "endif", line, depth)?;
                 return Ok(Node::If(branches, else_body, line));
             }
             _ => return Err(TemplateError::new(line, "`if` without `endif`")),
@@ -177,12 +207,14 @@ fn if_statement(
     }
 }
 
+/// Parses a body at `depth` that must close with `end`.
 fn expect_end(
     iter: &mut std::vec::IntoIter<Piece>,
     end: &str,
     line: usize,
+    depth: usize,
 ) -> Result<Vec<Node>, TemplateError> {
-    match block(iter)? {
+    match block(iter, depth)? {
         (body, End::Tag(w, _, _)) if w == end => Ok(body),
         (_, End::Tag(w, _, l)) => Err(TemplateError::new(l, format!("unexpected `{w}`"))),
         (_, End::Eof) => Err(TemplateError::new(line, format!("missing `{end}`"))),
@@ -193,6 +225,9 @@ fn expect_end(
 struct ExprParser {
     toks: std::iter::Peekable<std::vec::IntoIter<Tok>>,
     line: usize,
+    /// Current nesting, bounded by [`MAX_NESTING_DEPTH`]: every recursion of the descent and
+    /// every node that gets a child passes through [`ExprParser::enter`].
+    depth: usize,
 }
 
 impl ExprParser {
@@ -200,7 +235,18 @@ impl ExprParser {
         ExprParser {
             toks: toks.into_iter().peekable(),
             line,
+            depth: 0,
         }
+    }
+
+    /// Goes one level deeper; the caller sets `depth` back when the level is done (on errors
+    /// the whole parse is abandoned, so no restore is needed).
+    fn enter(&mut self) -> Result<(), TemplateError> {
+        if self.depth >= MAX_NESTING_DEPTH {
+            return Err(too_deep(self.line, "expression"));
+        }
+        self.depth += 1;
+        Ok(())
     }
 
     fn err(&self, msg: impl Into<String>) -> TemplateError {
@@ -277,29 +323,53 @@ impl ExprParser {
     }
 
     fn expr(&mut self) -> Result<Expr, TemplateError> {
+        let outer = self.depth;
+        self.enter()?;
         let mut left = self.and_expr()?;
+        // Each `or` deepens the left-leaning tree by one, so it counts as a level.
         while self.eat_keyword("or") {
+            self.enter()?;
             left = Expr::Or(Box::new(left), Box::new(self.and_expr()?));
         }
+        self.depth = outer;
         Ok(left)
     }
 
     fn and_expr(&mut self) -> Result<Expr, TemplateError> {
+        let outer = self.depth;
         let mut left = self.not_expr()?;
         while self.eat_keyword("and") {
+            self.enter()?;
             left = Expr::And(Box::new(left), Box::new(self.not_expr()?));
         }
+        self.depth = outer;
         Ok(left)
     }
 
     fn not_expr(&mut self) -> Result<Expr, TemplateError> {
-        if self.eat_keyword("not") {
-            return Ok(Expr::Not(Box::new(self.not_expr()?)));
+        let outer = self.depth;
+        let mut nots = 0usize;
+        while self.eat_keyword("not") {
+            self.enter()?;
+            nots += 1;
         }
+        let mut e = self.comparison()?;
+        for _ in 0..nots {
+            e = Expr::Not(Box::new(e));
+        }
+        self.depth = outer;
+        Ok(e)
+    }
+
+    fn comparison(&mut self) -> Result<Expr, TemplateError> {
         let left = self.primary()?;
         for op in ["==", "!=", "<=", ">=", "<", ">"] {
             if self.eat_punct(op) {
-                return Ok(Expr::Cmp(Box::new(left), op, Box::new(self.primary()?)));
+                let outer = self.depth;
+                self.enter()?;
+                let right = self.primary()?;
+                self.depth = outer;
+                return Ok(Expr::Cmp(Box::new(left), op, Box::new(right)));
             }
         }
         Ok(left)
