@@ -6,10 +6,12 @@
 //! assert_eq!(natives.len(), 10);
 //! ```
 
+pub mod aptos;
 pub mod aptos_crypto;
 pub mod sui_crypto;
 mod sui_std;
 
+pub use aptos::{add_aptos_stdlib_natives, aptos_stdlib_natives};
 pub use aptos_crypto::add_aptos_crypto_natives;
 pub use sui_crypto::{add_sui_crypto_natives, sui_crypto_natives};
 pub use sui_std::{

@@ -79,7 +79,7 @@ fn call(module: &str, function: &str, args: Vec<Arg>) -> (Result<Out, StatusCode
     let mut ctx = NativeContext {
         heap: &mut heap,
         runtime: &runtime,
-        locals: &[],
+        locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
     };
@@ -151,7 +151,7 @@ fn unsupported_natives_fail_with_missing_dependency_naming_the_native() {
         let mut ctx = NativeContext {
             heap: &mut heap,
             runtime: &runtime,
-            locals: &[],
+            locals: &mut [],
             gas_charged: 0,
             extensions: &mut extensions,
         };

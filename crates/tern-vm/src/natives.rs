@@ -24,8 +24,9 @@ pub struct NativeContext<'a> {
     pub heap: &'a mut Heap,
     /// The runtime (types, configuration).
     pub runtime: &'a Runtime,
-    /// The locals of all frames (what `Place::Local` references point into).
-    pub locals: &'a [Value],
+    /// The locals of all frames (what `Place::Local` references point into); mutable so that
+    /// a native can write through a `&mut` to a primitive local (`mem::swap`).
+    pub locals: &'a mut [Value],
     /// Gas charged by the native so far.
     pub gas_charged: u64,
     /// The session's host state ([`crate::Session::extensions_mut`]): what natives of an

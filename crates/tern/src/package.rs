@@ -107,13 +107,13 @@ pub fn read_module_file(path: &Path) -> Result<Vec<u8>, PackageError> {
 /// uses it too).
 pub fn aptos_framework_natives() -> NativeRegistry {
     let mut registry = NativeRegistry::new();
-    // The standard-library natives whose names and semantics Aptos's MoveStdlib shares
-    // (`bcs::to_bytes`, `hash::sha2_256`/`sha3_256`, `signer::borrow_address`, `string`).
-    tern_natives::add_stdlib_natives(&mut registry);
-    // Ed25519, multi-Ed25519, secp256k1, BLS12-381 and Ristretto255 (`aptos_std`).
+    // MoveStdlib and AptosStdlib: vector, bcs, cmp, mem, string, hashes, type_info, from_bcs,
+    // string_utils, debug, table.
+    tern_natives::aptos::add_aptos_stdlib_natives(&mut registry);
+    // Ed25519, multi-Ed25519, secp256k1, BLS12-381, Ristretto255 and Bulletproofs.
     tern_natives::aptos_crypto::add_aptos_crypto_natives(&mut registry);
-    // FRAMEWORK NATIVES: register the rest of the Aptos framework's natives here as they are
-    // implemented (next: `tern_natives::aptos::add_aptos_stdlib_natives`).
+    // The AptosFramework natives (events, transaction context, objects, aggregators, …) and
+    // `crypto_algebra` are not implemented: calling one fails naming it.
     registry
 }
 

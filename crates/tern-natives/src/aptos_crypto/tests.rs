@@ -13,7 +13,7 @@ fn run(native: Native, build: impl FnOnce(&mut Heap) -> Vec<Value>) -> (NativeRe
     let mut ctx = NativeContext {
         heap: &mut heap,
         runtime: &runtime,
-        locals: &[],
+        locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
     };
@@ -109,7 +109,7 @@ fn wrong_argument_shapes_are_errors_not_panics() {
         let mut ctx = NativeContext {
             heap: &mut heap,
             runtime: &runtime,
-            locals: &[],
+            locals: &mut [],
             gas_charged: 0,
             extensions: &mut extensions,
         };
@@ -126,7 +126,7 @@ fn ristretto_points_persist_in_the_session_and_are_bounded() {
     let mut ctx = NativeContext {
         heap: &mut heap,
         runtime: &runtime,
-        locals: &[],
+        locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
     };
@@ -187,7 +187,7 @@ fn bulletproofs_native_verifies_aptos_vector_against_store_bases() {
     let mut ctx = NativeContext {
         heap: &mut heap,
         runtime: &runtime,
-        locals: &[],
+        locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
     };

@@ -323,7 +323,7 @@ impl Session<'_> {
         let mut ctx = NativeContext {
             heap: &mut self.heap,
             runtime: self.runtime,
-            locals: &self.machine.locals,
+            locals: &mut self.machine.locals,
             gas_charged: 0,
             extensions: &mut self.extensions,
         };

@@ -1,0 +1,212 @@
+//! The `table` natives over an in-memory [`TableStore`] kept in the session's extensions.
+//!
+//! Limits (what differs from Aptos, where tables are storage): a table's entries live in
+//! the session's heap and die with the session. They are not part of the session's change
+//! set, so they are not committed: a table created and filled in one session (one
+//! `Vm::call`) is empty in the next, and a borrow or remove there aborts with
+//! [`TABLE_NOT_FOUND`]. Rolling back follows the session: a run that aborts is discarded
+//! with its session (the facade's behaviour), extensions included; a host that keeps a
+//! session after an aborted run keeps the table writes that run made before aborting.
+
+use super::{arg, ref_arg, ret, ty_arg};
+use crate::bad_args;
+use sha3::Digest;
+use std::collections::BTreeMap;
+use tern_primitives::{AccountAddress, StatusCode, VmError};
+use tern_vm::natives::{NativeContext, NativeResult};
+use tern_vm::types::TypeId;
+use tern_vm::values::{ContainerId, Place, Ref, Value};
+
+/// Abort code of `add` for a key already in the table (`error::invalid_argument(100)`).
+pub const TABLE_ALREADY_EXISTS: u64 = (100 << 8) + 7;
+/// Abort code of `borrow`/`remove` for a key not in the table
+/// (`error::invalid_argument(101)`).
+pub const TABLE_NOT_FOUND: u64 = (101 << 8) + 7;
+
+/// The tables of a session: for each handle, its entries by the BCS bytes of their keys,
+/// each a `Box<V>` in the session's heap. Created on first use; a host may insert one with
+/// [`TableStore::with_session_hash`] so that handles differ between sessions.
+#[derive(Debug, Default)]
+pub struct TableStore {
+    session_hash: [u8; 32],
+    created: u32,
+    tables: BTreeMap<AccountAddress, BTreeMap<Vec<u8>, ContainerId>>,
+}
+
+impl TableStore {
+    /// An empty store whose new handles derive from `hash` (Aptos uses the transaction's
+    /// hash): handle `n` is the SHA3-256 of `hash` and `n` as 4 big-endian bytes.
+    pub fn with_session_hash(hash: [u8; 32]) -> TableStore {
+        TableStore {
+            session_hash: hash,
+            ..TableStore::default()
+        }
+    }
+
+    /// The number of entries of table `handle` (0 for an unknown handle).
+    pub fn len(&self, handle: &AccountAddress) -> usize {
+        self.tables.get(handle).map_or(0, |t| t.len())
+    }
+
+    /// Whether no table has an entry.
+    pub fn is_empty(&self) -> bool {
+        self.tables.values().all(|t| t.is_empty())
+    }
+}
+
+/// The session's table store, created empty if the host put none in.
+fn store<'e>(ctx: &'e mut NativeContext<'_>) -> Result<&'e mut TableStore, VmError> {
+    if ctx.extensions.get::<TableStore>().is_none() {
+        ctx.extensions.insert(TableStore::default());
+    }
+    ctx.extensions.get_mut::<TableStore>().ok_or_else(|| {
+        VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+            .with_message("the table store vanished")
+    })
+}
+
+/// `table::new_table_handle<K, V>(): address`.
+pub(super) fn new_table_handle(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[TypeId],
+    _args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let store = store(ctx)?;
+    let mut digest = sha3::Sha3_256::new();
+    digest.update(store.session_hash);
+    digest.update(store.created.to_be_bytes());
+    store.created = store.created.wrapping_add(1);
+    let bytes: [u8; 32] = digest.finalize().into();
+    let handle = AccountAddress::new(bytes);
+    store.tables.entry(handle).or_default();
+    ret(Value::Address(handle))
+}
+
+/// The handle of the `Table` a reference points to (its first field).
+fn handle(ctx: &NativeContext<'_>, table: Value) -> Result<AccountAddress, VmError> {
+    match ctx.struct_fields(table)? {
+        [Value::Address(a), ..] => Ok(*a),
+        _ => Err(bad_args()),
+    }
+}
+
+/// The BCS bytes of key `key` of type `K` (`ty_args[0]`); the key value is dropped.
+fn key_bytes(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[TypeId],
+    key: Value,
+) -> Result<Vec<u8>, VmError> {
+    let ty = ty_arg(ty_args, 0)?;
+    let bytes = ctx.to_bcs(ty, key).map_err(|_| {
+        VmError::new(StatusCode::VM_EXTENSION_ERROR).with_message("cannot serialize table key")
+    })?;
+    ctx.heap.free_value(key);
+    ctx.charge(bytes.len() as u64 / 32);
+    Ok(bytes)
+}
+
+/// The table and key of a call `(table, key, ..)`.
+fn table_and_key(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[TypeId],
+    args: &[Value],
+) -> Result<(AccountAddress, Vec<u8>), VmError> {
+    let table = handle(ctx, Value::Ref(ref_arg(args, 0)?))?;
+    let key = key_bytes(ctx, ty_args, arg(args, 1)?)?;
+    Ok((table, key))
+}
+
+/// `table::add_box<K, V, B>(table: &mut Table<K, V>, key: K, val: Box<V>)`; a key already
+/// there aborts with [`TABLE_ALREADY_EXISTS`].
+pub(super) fn add_box(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    let Value::Container(boxed) = arg(&args, 2)? else {
+        return Err(bad_args());
+    };
+    let entries = store(ctx)?.tables.entry(table).or_default();
+    if entries.contains_key(&key) {
+        ctx.heap.free_value(Value::Container(boxed));
+        return Ok(NativeResult::Abort(TABLE_ALREADY_EXISTS));
+    }
+    entries.insert(key, boxed);
+    Ok(NativeResult::Return(vec![]))
+}
+
+/// `table::borrow_box` and `borrow_box_mut`: a reference to the entry's `Box<V>`; a
+/// missing key aborts with [`TABLE_NOT_FOUND`].
+pub(super) fn borrow_box(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    match store(ctx)?.tables.get(&table).and_then(|t| t.get(&key)) {
+        Some(c) => ret(Value::Ref(Ref {
+            place: Place::Whole(*c),
+        })),
+        None => Ok(NativeResult::Abort(TABLE_NOT_FOUND)),
+    }
+}
+
+/// `table::contains_box(table: &Table<K, V>, key: K): bool`.
+pub(super) fn contains_box(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    let found = store(ctx)?
+        .tables
+        .get(&table)
+        .is_some_and(|t| t.contains_key(&key));
+    ret(Value::Bool(found))
+}
+
+/// `table::remove_box(table: &mut Table<K, V>, key: K): Box<V>`; a missing key aborts with
+/// [`TABLE_NOT_FOUND`].
+pub(super) fn remove_box(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    match store(ctx)?
+        .tables
+        .get_mut(&table)
+        .and_then(|t| t.remove(&key))
+    {
+        Some(c) => ret(Value::Container(c)),
+        None => Ok(NativeResult::Abort(TABLE_NOT_FOUND)),
+    }
+}
+
+/// `table::destroy_empty_box(table: &Table<K, V>)`: forgets the table (the Move side has
+/// checked it is empty where that matters; entries left are freed).
+pub(super) fn destroy_empty_box(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let table = handle(ctx, Value::Ref(ref_arg(&args, 0)?))?;
+    if let Some(entries) = store(ctx)?.tables.remove(&table) {
+        for c in entries.into_values() {
+            ctx.heap.free_value(Value::Container(c));
+        }
+    }
+    Ok(NativeResult::Return(vec![]))
+}
+
+/// `table::drop_unchecked_box(table: Table<K, V>)`: drops the `Table` value; its entries
+/// stay, as in Aptos.
+pub(super) fn drop_unchecked_box(
+    ctx: &mut NativeContext<'_>,
+    _ty_args: &[TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    ctx.heap.free_value(arg(&args, 0)?);
+    Ok(NativeResult::Return(vec![]))
+}
