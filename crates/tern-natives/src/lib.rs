@@ -8,11 +8,13 @@
 
 pub mod aptos;
 pub mod aptos_crypto;
+pub mod aptos_framework;
 pub mod sui_crypto;
 mod sui_std;
 
 pub use aptos::{add_aptos_stdlib_natives, aptos_stdlib_natives};
 pub use aptos_crypto::add_aptos_crypto_natives;
+pub use aptos_framework::add_aptos_framework_natives;
 pub use sui_crypto::{add_sui_crypto_natives, sui_crypto_natives};
 pub use sui_std::{
     add_sui_stdlib_natives, sui_stdlib_natives, DefiningIds, TypeOrigins, E_NON_MODULE_TYPE,

@@ -112,8 +112,10 @@ pub fn aptos_framework_natives() -> NativeRegistry {
     tern_natives::aptos::add_aptos_stdlib_natives(&mut registry);
     // Ed25519, multi-Ed25519, secp256k1, BLS12-381, Ristretto255 and Bulletproofs.
     tern_natives::aptos_crypto::add_aptos_crypto_natives(&mut registry);
-    // The AptosFramework natives (events, transaction context, objects, aggregators, …) and
-    // `crypto_algebra` are not implemented: calling one fails naming it.
+    // AptosFramework: create_signer, util, object address derivation, transaction_context,
+    // events and randomness over in-memory host state; the rest (exists_at, aggregators, …)
+    // and `crypto_algebra` are not implemented: calling one fails naming it.
+    tern_natives::add_aptos_framework_natives(&mut registry);
     registry
 }
 

@@ -1,0 +1,575 @@
+//! The AptosFramework natives of `tern_natives::aptos_framework` called through a VM running
+//! the real `MoveStdlib`, `AptosStdlib` and `AptosFramework`
+//! (`../shared/corpus/aptos-framework`, skipped with a message when absent): public framework
+//! functions reach the natives, whose results are Aptos's, and the host state (transaction
+//! context, event log, randomness) is read and set through the session's extensions.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use tern::{MoveValue, Vm};
+use tern_natives::aptos_framework::{
+    derived_object_address, EventLog, RandomnessContext, TransactionContext, UserTransaction,
+    ETRANSACTION_CONTEXT_NOT_AVAILABLE,
+};
+use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag};
+use tern_vm::natives::NativeRegistry;
+use tern_vm::Session;
+
+fn corpus() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/aptos-framework");
+    if tern::APTOS_FRAMEWORK_PACKAGES
+        .iter()
+        .all(|p| dir.join(p).is_dir())
+    {
+        Some(dir)
+    } else {
+        println!("skipped: {} is absent", dir.display());
+        None
+    }
+}
+
+/// A VM with the framework published; `None` without the corpus.
+fn framework_vm() -> Option<Vm> {
+    Some(Vm::with_aptos_framework(&corpus()?).unwrap())
+}
+
+fn ty(s: &str) -> TypeTag {
+    s.parse().unwrap()
+}
+
+fn id(module: &str) -> ModuleId {
+    ModuleId::new(AccountAddress::ONE, Identifier::new(module).unwrap())
+}
+
+fn addr(x: u64) -> AccountAddress {
+    AccountAddress::from_u64(x)
+}
+
+fn call(vm: &mut Vm, function: &str, tys: &[&str], args: &[MoveValue]) -> Vec<MoveValue> {
+    let tys: Vec<TypeTag> = tys.iter().map(|t| ty(t)).collect();
+    vm.call(function, &tys, args)
+        .unwrap_or_else(|e| panic!("{function}: {e}"))
+        .values
+}
+
+fn string(s: &str) -> MoveValue {
+    MoveValue::Struct(vec![MoveValue::bytes(s)])
+}
+
+/// Runs `0x1::module::function` (any visibility) in `session`, returning its values as BCS.
+fn run(
+    session: &mut Session<'_>,
+    module: &str,
+    function: &str,
+    tys: &[&str],
+    args: &[MoveValue],
+) -> Result<Vec<Vec<u8>>, tern_primitives::VmError> {
+    let f = session.function(&id(module), function)?;
+    let tys = tys
+        .iter()
+        .map(|t| session.load_type(&ty(t)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let args = args.iter().map(MoveValue::to_bcs).collect();
+    let out = session.execute(f, tys, args)?;
+    out.return_values
+        .iter()
+        .map(|(t, v)| session.serialize_value(*t, *v))
+        .collect()
+}
+
+/// A session over `vm`'s framework.
+fn session(vm: &Vm) -> Session<'_> {
+    Session::new(vm.runtime(), vm.storage())
+}
+
+/// SHA3-256 of the parts concatenated.
+fn sha3(parts: &[&[u8]]) -> Vec<u8> {
+    tern_crypto::hash::sha3_256(&parts.concat()).to_vec()
+}
+
+#[test]
+fn user_derived_object_addresses_are_aptos_derivations() {
+    let Some(mut vm) = framework_vm() else { return };
+    let (source, derive_from) = (addr(0xA11CE), addr(0xB0B));
+    let out = call(
+        &mut vm,
+        "0x1::object::create_user_derived_object_address",
+        &[],
+        &[MoveValue::Address(source), MoveValue::Address(derive_from)],
+    );
+    let want = sha3(&[&source.into_bytes(), &derive_from.into_bytes(), &[0xFC]]);
+    assert_eq!(
+        out,
+        vec![MoveValue::Address(AccountAddress::new(
+            want.try_into().unwrap()
+        ))]
+    );
+    assert_eq!(
+        out,
+        vec![MoveValue::Address(derived_object_address(
+            source,
+            derive_from
+        ))]
+    );
+}
+
+#[test]
+fn unique_addresses_are_distinct_and_deterministic_within_a_session() {
+    let Some(vm) = framework_vm() else { return };
+    let hash = [0x5A; 32];
+    let mut s = session(&vm);
+    s.extensions_mut().insert(TransactionContext::new(
+        hash,
+        Some(UserTransaction::default()),
+    ));
+    let a = run(
+        &mut s,
+        "transaction_context",
+        "generate_auid_address",
+        &[],
+        &[],
+    )
+    .unwrap();
+    let b = run(
+        &mut s,
+        "transaction_context",
+        "generate_auid_address",
+        &[],
+        &[],
+    )
+    .unwrap();
+    assert_ne!(a, b);
+    assert_eq!(a[0], sha3(&[&hash, &1u64.to_le_bytes(), &[0xFB]]));
+    assert_eq!(b[0], sha3(&[&hash, &2u64.to_le_bytes(), &[0xFB]]));
+    // `generate_auid` wraps the third one in an `AUID`.
+    let c = run(&mut s, "transaction_context", "generate_auid", &[], &[]).unwrap();
+    assert_eq!(c[0], sha3(&[&hash, &3u64.to_le_bytes(), &[0xFB]]));
+    // The transaction hash is the session hash; the script hash is empty by default.
+    let h = run(
+        &mut s,
+        "transaction_context",
+        "get_transaction_hash",
+        &[],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(h[0], [&[32u8][..], &hash].concat());
+    let sh = run(&mut s, "transaction_context", "get_script_hash", &[], &[]).unwrap();
+    assert_eq!(sh[0], vec![0]);
+
+    // Without a host context: the zero hash, and each `Vm::call` a new session.
+    let mut vm = vm;
+    let zero = call(
+        &mut vm,
+        "0x1::transaction_context::generate_auid_address",
+        &[],
+        &[],
+    );
+    let again = call(
+        &mut vm,
+        "0x1::transaction_context::generate_auid_address",
+        &[],
+        &[],
+    );
+    let want = sha3(&[&[0; 32], &1u64.to_le_bytes(), &[0xFB]]);
+    assert_eq!(
+        zero,
+        vec![MoveValue::Address(AccountAddress::new(
+            want.try_into().unwrap()
+        ))]
+    );
+    assert_eq!(zero, again);
+}
+
+/// Turns on feature 59 (`TRANSACTION_CONTEXT_EXTENSION`), which `transaction_context`'s
+/// public getters require, as the framework's genesis would.
+fn enable_transaction_context_extension(vm: &mut Vm) {
+    call(
+        vm,
+        "0x1::features::change_feature_flags_internal",
+        &[],
+        &[
+            MoveValue::Signer(AccountAddress::ONE),
+            MoveValue::Vector(vec![MoveValue::U64(59)]),
+            MoveValue::Vector(vec![]),
+        ],
+    );
+}
+
+#[test]
+fn transaction_context_getters_read_the_host_context() {
+    let Some(mut vm) = framework_vm() else { return };
+    enable_transaction_context_extension(&mut vm);
+    // Defaults: sender and gas payer 0x0, chain 4, no payloads.
+    let out = call(&mut vm, "0x1::transaction_context::sender", &[], &[]);
+    assert_eq!(out, vec![MoveValue::Address(AccountAddress::ZERO)]);
+    let out = call(&mut vm, "0x1::transaction_context::chain_id", &[], &[]);
+    assert_eq!(out, vec![MoveValue::U8(4)]);
+    let out = call(
+        &mut vm,
+        "0x1::transaction_context::max_gas_amount",
+        &[],
+        &[],
+    );
+    assert_eq!(out, vec![MoveValue::U64(2_000_000)]);
+    let out = call(
+        &mut vm,
+        "0x1::transaction_context::is_encrypted_txn",
+        &[],
+        &[],
+    );
+    assert_eq!(out, vec![MoveValue::Bool(false)]);
+
+    let user = UserTransaction {
+        sender: addr(0xCAFE),
+        secondary_signers: vec![addr(1), addr(2)],
+        gas_payer: addr(0xFEE),
+        max_gas_amount: 77,
+        gas_unit_price: 150,
+        chain_id: 2,
+        entry_function_payload: Some(tern_natives::aptos_framework::EntryFunctionPayload {
+            account_address: addr(0x42),
+            module_name: "m".into(),
+            function_name: "f".into(),
+            ty_arg_names: vec!["u64".into()],
+            args: vec![vec![1, 2], vec![]],
+        }),
+        ..UserTransaction::default()
+    };
+    let mut s = session(&vm);
+    s.extensions_mut()
+        .insert(TransactionContext::new([0; 32], Some(user)));
+    let get = |s: &mut Session<'_>, f: &str| run(s, "transaction_context", f, &[], &[]).unwrap();
+    assert_eq!(get(&mut s, "sender")[0], addr(0xCAFE).into_bytes().to_vec());
+    assert_eq!(
+        get(&mut s, "gas_payer")[0],
+        addr(0xFEE).into_bytes().to_vec()
+    );
+    assert_eq!(
+        get(&mut s, "gas_unit_price")[0],
+        150u64.to_le_bytes().to_vec()
+    );
+    assert_eq!(
+        get(&mut s, "max_gas_amount")[0],
+        77u64.to_le_bytes().to_vec()
+    );
+    assert_eq!(get(&mut s, "chain_id")[0], vec![2]);
+    let signers = [&[2u8][..], &addr(1).into_bytes(), &addr(2).into_bytes()].concat();
+    assert_eq!(get(&mut s, "secondary_signers")[0], signers);
+    // Some(EntryFunctionPayload { 0x42, "m", "f", ["u64"], [[1, 2], []] }).
+    let payload = [
+        &[1u8][..],
+        &addr(0x42).into_bytes(),
+        &[1, b'm', 1, b'f', 1, 3, b'u', b'6', b'4', 2, 2, 1, 2, 0],
+    ]
+    .concat();
+    assert_eq!(get(&mut s, "entry_function_payload")[0], payload);
+    assert_eq!(get(&mut s, "multisig_payload")[0], vec![0]);
+
+    // Outside a user transaction the getters abort as Aptos's do.
+    let mut s = session(&vm);
+    s.extensions_mut()
+        .insert(TransactionContext::new([0; 32], None));
+    let err = run(&mut s, "transaction_context", "sender", &[], &[]).unwrap_err();
+    assert_eq!(err.status(), StatusCode::ABORTED, "{err}");
+    assert_eq!(err.sub_status(), Some(ETRANSACTION_CONTEXT_NOT_AVAILABLE));
+}
+
+#[test]
+fn monotonically_increasing_counter_packs_index_session_and_local_counter() {
+    let Some(vm) = framework_vm() else { return };
+    let mut s = session(&vm);
+    let user = UserTransaction {
+        transaction_index: tern_natives::aptos_framework::TransactionIndex::BlockExecution(9),
+        ..UserTransaction::default()
+    };
+    let mut tc = TransactionContext::new([0; 32], Some(user));
+    tc.session_counter = 3;
+    s.extensions_mut().insert(tc);
+    let f = "monotonically_increasing_counter_internal";
+    let ts = MoveValue::U64(1_000);
+    let first = run(
+        &mut s,
+        "transaction_context",
+        f,
+        &[],
+        std::slice::from_ref(&ts),
+    )
+    .unwrap();
+    let second = run(&mut s, "transaction_context", f, &[], &[ts]).unwrap();
+    let want = |local: u128| ((1_000u128 << 56) | (9 << 24) | (3 << 16) | local).to_le_bytes();
+    assert_eq!(first[0], want(1).to_vec());
+    assert_eq!(second[0], want(2).to_vec());
+}
+
+#[test]
+fn module_and_handle_events_land_in_the_event_log() {
+    let Some(vm) = framework_vm() else { return };
+    let mut s = session(&vm);
+    let transfer = MoveValue::Struct(vec![
+        MoveValue::Address(addr(1)),
+        MoveValue::Address(addr(2)),
+        MoveValue::Address(addr(3)),
+    ]);
+    run(
+        &mut s,
+        "event",
+        "emit",
+        &["0x1::object::Transfer"],
+        std::slice::from_ref(&transfer),
+    )
+    .unwrap();
+    // An `EventHandle<u64>` with GUID (creation number 3, 0x42), at count 5.
+    let handle = MoveValue::Struct(vec![
+        MoveValue::U64(5),
+        MoveValue::Struct(vec![MoveValue::Struct(vec![
+            MoveValue::U64(3),
+            MoveValue::Address(addr(0x42)),
+        ])]),
+    ]);
+    run(
+        &mut s,
+        "event",
+        "emit_event",
+        &["u64"],
+        &[handle, MoveValue::U64(7)],
+    )
+    .unwrap();
+    let log = s.extensions_mut().remove::<EventLog>().unwrap();
+    assert_eq!(log.events.len(), 2);
+    assert_eq!(log.events[0].type_tag, ty("0x1::object::Transfer"));
+    assert_eq!(log.events[0].data, transfer.to_bcs());
+    assert_eq!(log.events[0].handle, None);
+    assert_eq!(log.events[1].handle, Some((3, addr(0x42))));
+    assert_eq!(log.events[1].sequence_number, 5);
+    assert_eq!(
+        log.lines(),
+        vec![
+            format!("0x1::object::Transfer 0x{}", hex(&transfer.to_bcs())),
+            "u64 0x0700000000000000 (handle 0x42:3, #5)".to_string(),
+        ]
+    );
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+#[test]
+fn create_signer_util_from_bytes_and_identifiers() {
+    let Some(mut vm) = framework_vm() else { return };
+    let out = call(
+        &mut vm,
+        "0x1::create_signer::create_signer",
+        &[],
+        &[MoveValue::Address(addr(0x7))],
+    );
+    assert_eq!(out, vec![MoveValue::Signer(addr(0x7))]);
+    let bytes = MoveValue::bytes(addr(0x99).into_bytes());
+    let out = call(&mut vm, "0x1::util::address_from_bytes", &[], &[bytes]);
+    assert_eq!(out, vec![MoveValue::Address(addr(0x99))]);
+    let err = vm
+        .call(
+            "0x1::util::address_from_bytes",
+            &[],
+            &[MoveValue::bytes([1, 2])],
+        )
+        .unwrap_err();
+    assert_eq!(
+        err.sub_status(),
+        Some(tern_natives::aptos::EFROM_BYTES),
+        "{err}"
+    );
+    // `new_function_info_from_address` checks both names with `is_identifier`.
+    let ok = [
+        MoveValue::Address(addr(0x42)),
+        string("coin"),
+        string("transfer"),
+    ];
+    let out = call(
+        &mut vm,
+        "0x1::function_info::new_function_info_from_address",
+        &[],
+        &ok,
+    );
+    assert_eq!(out.len(), 1);
+    let bad = [
+        MoveValue::Address(addr(0x42)),
+        string("coin"),
+        string("9lives"),
+    ];
+    let err = vm
+        .call(
+            "0x1::function_info::new_function_info_from_address",
+            &[],
+            &bad,
+        )
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::ABORTED, "{err}");
+}
+
+#[test]
+fn randomness_counter_needs_an_unbiasable_context() {
+    let Some(vm) = framework_vm() else { return };
+    let mut s = session(&vm);
+    let err = run(
+        &mut s,
+        "randomness",
+        "fetch_and_increment_txn_counter",
+        &[],
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(err.sub_status(), Some(1), "{err}");
+    assert_eq!(
+        run(&mut s, "randomness", "is_unbiasable", &[], &[]).unwrap()[0],
+        vec![0]
+    );
+
+    let mut s = session(&vm);
+    s.extensions_mut().insert(RandomnessContext::unbiasable());
+    let a = run(
+        &mut s,
+        "randomness",
+        "fetch_and_increment_txn_counter",
+        &[],
+        &[],
+    )
+    .unwrap();
+    let b = run(
+        &mut s,
+        "randomness",
+        "fetch_and_increment_txn_counter",
+        &[],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(a[0], [&[8u8][..], &0u64.to_le_bytes()].concat());
+    assert_eq!(b[0], [&[8u8][..], &1u64.to_le_bytes()].concat());
+    assert_eq!(
+        run(&mut s, "randomness", "is_unbiasable", &[], &[]).unwrap()[0],
+        vec![1]
+    );
+}
+
+/// Every native AptosFramework declares, as `module::function`.
+fn declared_natives(dir: &std::path::Path) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for entry in std::fs::read_dir(dir.join("AptosFramework")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension() != Some(std::ffi::OsStr::new("mv")) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let m = tern_binary::CompiledModule::deserialize(&bytes).unwrap();
+        let module = m.self_id().unwrap().name.as_str().to_string();
+        for def in m.function_defs.iter().filter(|d| d.is_native()) {
+            let handle = &m.function_handles[def.function.0 as usize];
+            let name = m.identifiers[handle.name.0 as usize].as_str();
+            out.insert(format!("{module}::{name}"));
+        }
+    }
+    out
+}
+
+#[test]
+fn exactly_these_framework_natives_are_registered() {
+    let Some(dir) = corpus() else { return };
+    let mut registry = NativeRegistry::new();
+    tern_natives::add_aptos_framework_natives(&mut registry);
+    let declared = declared_natives(&dir);
+    let (registered, missing): (BTreeSet<String>, BTreeSet<String>) =
+        declared.iter().cloned().partition(|n| {
+            let (m, f) = n.split_once("::").unwrap();
+            registry.lookup(&id(m), f).is_some()
+        });
+    let expect_registered: BTreeSet<String> = [
+        "create_signer::create_signer",
+        "event::write_module_event_to_store",
+        "event::write_to_event_store",
+        "function_info::is_identifier",
+        "object::create_user_derived_object_address_impl",
+        "randomness::fetch_and_increment_txn_counter",
+        "randomness::is_unbiasable",
+        "transaction_context::chain_id_internal",
+        "transaction_context::entry_function_payload_internal",
+        "transaction_context::gas_payer_internal",
+        "transaction_context::gas_unit_price_internal",
+        "transaction_context::generate_unique_address",
+        "transaction_context::get_script_hash",
+        "transaction_context::get_txn_hash",
+        "transaction_context::is_encrypted_txn_internal",
+        "transaction_context::max_gas_amount_internal",
+        "transaction_context::monotonically_increasing_counter_internal",
+        "transaction_context::monotonically_increasing_counter_internal_for_test_only",
+        "transaction_context::multisig_payload_internal",
+        "transaction_context::secondary_signers_internal",
+        "transaction_context::sender_internal",
+        "util::from_bytes",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    assert_eq!(registered, expect_registered);
+    // Every registered native is one the framework declares.
+    assert_eq!(registry.len(), expect_registered.len());
+    let expect_missing: BTreeSet<String> = [
+        "account_abstraction::dispatchable_authenticate",
+        "aggregator::add",
+        "aggregator::destroy",
+        "aggregator::read",
+        "aggregator::sub",
+        "aggregator_factory::new_aggregator",
+        "aggregator_v2::copy_snapshot",
+        "aggregator_v2::create_aggregator",
+        "aggregator_v2::create_derived_string",
+        "aggregator_v2::create_snapshot",
+        "aggregator_v2::create_unbounded_aggregator",
+        "aggregator_v2::derive_string_concat",
+        "aggregator_v2::is_at_least_impl",
+        "aggregator_v2::read",
+        "aggregator_v2::read_derived_string",
+        "aggregator_v2::read_snapshot",
+        "aggregator_v2::snapshot",
+        "aggregator_v2::string_concat",
+        "aggregator_v2::try_add",
+        "aggregator_v2::try_sub",
+        "code::request_publish",
+        "code::request_publish_with_allowed_deps",
+        "confidential_range_proofs::verify_batch_range_proof_internal",
+        "consensus_config::validator_txn_enabled_internal",
+        "dispatchable_fungible_asset::dispatchable_deposit",
+        "dispatchable_fungible_asset::dispatchable_derived_balance",
+        "dispatchable_fungible_asset::dispatchable_derived_supply",
+        "dispatchable_fungible_asset::dispatchable_withdraw",
+        "function_info::check_dispatch_type_compatibility_impl",
+        "function_info::load_function_impl",
+        "object::exists_at",
+        "permissioned_signer::is_permissioned_signer_impl",
+        "permissioned_signer::permission_address",
+        "permissioned_signer::signer_from_permissioned_handle_impl",
+        "state_storage::get_state_storage_usage_only_at_epoch_beginning",
+        "storage_slot::borrow_storage_slot_resource",
+        "storage_slot::borrow_storage_slot_resource_mut",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    assert_eq!(missing, expect_missing);
+}
+
+#[test]
+fn a_missing_framework_native_fails_naming_it() {
+    let Some(mut vm) = framework_vm() else { return };
+    let err = vm
+        .call(
+            "0x1::object::exists_at",
+            &[ty("0x1::object::ObjectCore")],
+            &[MoveValue::Address(addr(1))],
+        )
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::MISSING_DEPENDENCY, "{err}");
+    assert!(err.to_string().contains("exists_at"), "{err}");
+}
