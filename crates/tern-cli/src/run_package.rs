@@ -143,8 +143,13 @@ fn report(vm: &mut Vm, result: Result<RunOutput, VmError>, args: &RunArgs) -> Re
                 return_values: output.return_values,
                 trace: None,
             });
+            let events: String = output
+                .events
+                .iter()
+                .map(|e| format!("event: {e}\n"))
+                .collect();
             (
-                format!("{}{values}", trace(output.trace)),
+                format!("{}{values}{events}", trace(output.trace)),
                 ExitCode::SUCCESS,
             )
         }

@@ -561,3 +561,51 @@ fn run_of_compiled_code_names_a_missing_native() {
         "{text}"
     );
 }
+
+#[test]
+fn run_on_the_framework_prints_the_events_emitted() {
+    let Some(corpus) = aptos_framework() else {
+        return;
+    };
+    let src = temp("ev.masm");
+    std::fs::write(
+        &src,
+        "module 0x42::ev\nuse 0x1::event\nstruct Ping has drop + store\n  n: u64\n\
+         public fun ping(n: u64)\n    move_loc n\n    pack Ping\n    call event::emit<Ping>\n    \
+         ret\n",
+    )
+    .unwrap();
+    let package = temp("ev_package");
+    std::fs::create_dir_all(&package).unwrap();
+    let deps = ["MoveStdlib", "AptosStdlib", "AptosFramework"].map(|p| corpus.join(p));
+    let out = tern()
+        .arg("asm")
+        .arg(&src)
+        .arg("-o")
+        .arg(package.join("ev.mv"))
+        .arg("--deps")
+        .args(&deps)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = tern()
+        .arg("run")
+        .arg("--framework")
+        .arg(&corpus)
+        .arg(&package)
+        .args(["0x42::ev::ping", "--args", "7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The event's type and its BCS bytes (7 as a little-endian u64).
+    assert_eq!(text, "event: 0x42::ev::Ping 0x0700000000000000\n");
+}

@@ -32,6 +32,9 @@ pub struct RunOutput {
     /// The gas units the run used (one per executed instruction plus what natives charged)
     /// when it was metered ([`Vm::set_gas_budget`], [`Vm::run_function_metered`]).
     pub gas_used: Option<u64>,
+    /// Events the Aptos framework's `event` natives recorded, one readable line each (type,
+    /// and the value's BCS bytes), in emission order.
+    pub events: Vec<String>,
 }
 
 /// A Move VM with its own committed storage.
@@ -200,11 +203,17 @@ impl Vm {
         let trace = session.take_trace();
         match result {
             Ok(out) => {
+                let events = session
+                    .extensions_mut()
+                    .remove::<tern_natives::aptos_framework::EventLog>()
+                    .map(|log| log.lines())
+                    .unwrap_or_default();
                 let changes = session.finish()?;
                 Ok(RunOutput {
                     changes,
                     trace,
                     gas_used: *gas_used,
+                    events,
                     ..out
                 })
             }
