@@ -55,7 +55,7 @@ impl Default for TransactionContext {
 }
 
 impl TransactionContext {
-    /// A context with this session hash and user transaction, no script hash, session 0.
+    /// A context with this session hash and user transaction, no script hash, session counter 0.
     pub fn new(session_hash: [u8; 32], user: Option<UserTransaction>) -> TransactionContext {
         TransactionContext {
             session_hash,
