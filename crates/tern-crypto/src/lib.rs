@@ -1,7 +1,7 @@
 //! Cryptographic primitives over byte slices for Tern's framework natives: hashes and HMAC,
 //! Ed25519, ECDSA over secp256k1 and secp256r1, BLS12-381 (signatures, group operations,
-//! pairing), ristretto255, an ECVRF, Groth16 verification over BN254 and BLS12-381, and the
-//! Poseidon hash over BN254.
+//! pairing), ristretto255, an ECVRF, Groth16 verification over BN254 and BLS12-381,
+//! Bulletproofs range proofs, and the Poseidon hash over BN254.
 //!
 //! Every function takes and returns bytes and follows the acceptance rules of the libraries
 //! Sui runs (documented per module), so that a native built on it answers exactly as Sui's
@@ -30,7 +30,8 @@
 //!   and Aptos's BLS (blst's `min_pk` in Aptos) calls the same safe `blst` API.
 //! - `bulletproofs` 5 (MIT, zkcrypto's maintained continuation of dalek's crate, on
 //!   `curve25519-dalek` 4) and `merlin` 3 (MIT, its transcript): Aptos's range proofs, the
-//!   same protocol and proof format as the version 4 Aptos runs (see [`aptos_bulletproofs`]).
+//!   same protocol and proof format as the version 4 Aptos runs (see [`aptos_bulletproofs`]),
+//!   and Sui's, the very crate and version fastcrypto wraps (see [`sui_bulletproofs`]).
 //! - arkworks 0.4 (`ark-ff`, `ark-ec`, `ark-serialize`, `ark-bn254`, `ark-bls12-381`,
 //!   `ark-groth16`): BLS12-381 group arithmetic, pairing and hash-to-curve for `group_ops`, and
 //!   Groth16 verification over BN254 and BLS12-381; 0.4 is the version fastcrypto-zkp builds
@@ -56,6 +57,7 @@ pub mod groth16;
 mod group;
 pub mod hash;
 pub mod poseidon;
+pub mod sui_bulletproofs;
 
 pub use error::{CryptoError, Result};
 pub use group::Group;

@@ -1,17 +1,18 @@
 //! The cryptography natives of Sui's framework at `0x2` (protocol 130): hashes, HMAC,
 //! signatures (Ed25519, ECDSA k1/r1, BLS12-381), Groth16, `group_ops` (BLS12-381 and
-//! ristretto255), Poseidon and the ECVRF, over [`tern_crypto`].
+//! ristretto255), Poseidon, the ECVRF and Bulletproofs range proofs (`rangeproofs`), over
+//! [`tern_crypto`].
 //!
 //! Each native validates, answers (`false` or an abort code) and charges gas as Sui's does;
 //! the costs are the table of [`gas`]. Features are those of `sui move test` (Sui's latest
 //! protocol version off mainnet): mainnet at protocol 130 has not yet enabled the
-//! multi-scalar multiplication of `group_ops` nor its ristretto255 groups, which are enabled
-//! here.
+//! multi-scalar multiplication of `group_ops`, its ristretto255 groups nor `rangeproofs`
+//! (`enable_verify_bulletproofs_ristretto255`), which are enabled here.
 //!
-//! Natives that Tern does not implement — `vdf` (class groups), `rangeproofs` (Bulletproofs
-//! with a custom domain tag), the `zklogin_verified_*` checks and `nitro_attestation` (CBOR,
-//! COSE and an X.509 chain) — are registered so that modules link, and fail when called with
-//! `MISSING_DEPENDENCY` and a message naming them, the VM's status for a native it lacks.
+//! Natives that Tern does not implement — `vdf` (class groups), the `zklogin_verified_*`
+//! checks and `nitro_attestation` (CBOR, COSE and an X.509 chain) — are registered so that
+//! modules link, and fail when called with `MISSING_DEPENDENCY` and a message naming them,
+//! the VM's status for a native it lacks.
 
 pub mod gas;
 mod group_ops;
@@ -61,6 +62,16 @@ pub mod ecvrf_abort {
     pub const INVALID_PUBLIC_KEY: u64 = 2;
     /// The proof is malformed.
     pub const INVALID_PROOF: u64 = 3;
+}
+
+/// Abort codes of `rangeproofs::verify_bulletproofs_with_dst_ristretto255_internal`.
+pub mod rangeproofs_abort {
+    /// The proof is longer than 864 bytes or malformed.
+    pub const INVALID_PROOF: u64 = 1;
+    /// The range is not 8, 16, 32 or 64 bits.
+    pub const INVALID_RANGE: u64 = 2;
+    /// The number of commitments is not a power of two, or covers more than 512 bits.
+    pub const INVALID_BATCH_SIZE: u64 = 3;
 }
 
 pub use group_ops::abort as group_ops_abort;
@@ -151,10 +162,7 @@ pub fn add_sui_crypto_natives(registry: &mut NativeRegistry) {
         (
             "rangeproofs",
             "verify_bulletproofs_with_dst_ristretto255_internal",
-            unsupported(
-                "rangeproofs",
-                "verify_bulletproofs_with_dst_ristretto255_internal",
-            ),
+            Arc::new(verify_bulletproofs),
         ),
         (
             "zklogin_verified_id",
@@ -181,13 +189,9 @@ pub fn add_sui_crypto_natives(registry: &mut NativeRegistry) {
 
 /// The natives of `0x2` registered by [`add_sui_crypto_natives`] that fail when called,
 /// as `(module, function)`.
-pub const UNSUPPORTED: [(&str, &str); 6] = [
+pub const UNSUPPORTED: [(&str, &str); 5] = [
     ("vdf", "hash_to_input_internal"),
     ("vdf", "vdf_verify_internal"),
-    (
-        "rangeproofs",
-        "verify_bulletproofs_with_dst_ristretto255_internal",
-    ),
     ("zklogin_verified_id", "check_zklogin_id_internal"),
     ("zklogin_verified_issuer", "check_zklogin_issuer_internal"),
     ("nitro_attestation", "load_nitro_attestation_internal"),
@@ -508,6 +512,40 @@ fn ecvrf_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> 
         Err(EcvrfInput::Output) => Ok(NativeResult::Abort(ecvrf_abort::INVALID_HASH_LENGTH)),
         Err(EcvrfInput::PublicKey) => Ok(NativeResult::Abort(ecvrf_abort::INVALID_PUBLIC_KEY)),
         Err(EcvrfInput::Proof) => Ok(NativeResult::Abort(ecvrf_abort::INVALID_PROOF)),
+    }
+}
+
+/// `verify_bulletproofs_with_dst_ristretto255_internal(proof, bits, commitments, dst): bool`.
+/// Sui charges the base first, the per-bit cost once the proof, range and batch size pass.
+fn verify_bulletproofs(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+    use tern_crypto::sui_bulletproofs::{self as bp, SuiRangeProofError};
+    let abort = |e| match e {
+        SuiRangeProofError::Proof => Ok(NativeResult::Abort(rangeproofs_abort::INVALID_PROOF)),
+        SuiRangeProofError::Range => Ok(NativeResult::Abort(rangeproofs_abort::INVALID_RANGE)),
+        SuiRangeProofError::BatchSize => {
+            Ok(NativeResult::Abort(rangeproofs_abort::INVALID_BATCH_SIZE))
+        }
+        // Sui's Move wrapper passes only valid points; Sui fails the same way otherwise.
+        SuiRangeProofError::Commitment => Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
+            .with_message("rangeproofs: a commitment is not a ristretto255 point")),
+    };
+    let (base, per_bit) = gas::BULLETPROOFS_VERIFY;
+    ctx.charge(base);
+    let (proof, bits, dst) = (
+        bytes(ctx, &args, 0)?,
+        u8_arg(&args, 1)?,
+        bytes(ctx, &args, 3)?,
+    );
+    let count = usize::try_from(vector_len(ctx, &args, 2)?).map_err(|_| bad_args())?;
+    if let Err(e) = bp::check_inputs(&proof, bits, count) {
+        return abort(e);
+    }
+    ctx.charge(per_bit.saturating_mul(bp::total_bits(count, bits)));
+    let commitments = byte_vectors(ctx, &args, 2)?;
+    let refs: Vec<&[u8]> = commitments.iter().map(Vec::as_slice).collect();
+    match bp::verify_range_proof(&proof, bits, &refs, &dst) {
+        Ok(verified) => ret_bool(verified),
+        Err(e) => abort(e),
     }
 }
 

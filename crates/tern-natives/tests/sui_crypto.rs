@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use tern_natives::sui_crypto::{
-    ecdsa_abort, ecvrf_abort, groth16_abort, group_ops_abort, poseidon_abort, UNSUPPORTED,
+    ecdsa_abort, ecvrf_abort, groth16_abort, group_ops_abort, poseidon_abort, rangeproofs_abort,
+    UNSUPPORTED,
 };
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode};
 use tern_vm::natives::{Extensions, NativeContext, NativeRegistry, NativeResult};
@@ -444,6 +445,60 @@ fn ecvrf_aborts_by_input() {
     assert_eq!(out, Ok(Out::Abort(ecvrf_abort::INVALID_PROOF)));
 }
 
+/// Sui's `test_bulletproof_with_dst` vector (`rangeproofs_tests.move`): a 32-bit proof for
+/// one commitment under the tag `sui-rangeproof-dst-v1`.
+const RANGE_PROOF: &str = "3c63f5d2134352fc588a289433ee897bc6bcb570c17207eb834e48ea00a6c003c0c662a4d04d0bf5935f47e4ab545cec1aeb9411836e2821ab2c9edb58ce1b61f635508e1dcd6034d23d0e269361b2d2d30d447c4de473629177fb5eab15b548d46096a4c4b832e176cd1ae17f6a0fa021fb3d4722a760faadef8a9607974633a5c2340116256c532e62f81e646fa3419d78882ab48793387158ea4973821d05eb5a433bf04843370831bd1853c4034cb2748e010464eba8d40353b4e042490a2ab62de8a8adf78bfc768972f8e529eb2e77055202ef79be15b9de06581daf049055d44918c08827e24f43c3d0ee6ef41e31981e82e6f6bed48f9a2804e309235adf24dd41616a87a8472796633a2105810c9c93dbf39688c23ecaa131cfc726daf3c0ac50df7e5bdc5ac74f67945c9310b5ef56e6a08166665bf7cb9e28b0010288b51cf63feed33d7873c5bd7d6bc7fa5b29b955932f8a292c4e17d9ef200c5c34a4f2eb73db70a6cbad9879b003086e898c63a9a8f52faae40cbbc4cccb3b586fd1970289429d11ed8ecc4d91f90137da6f5ad367d95d9ea11d662d6f547d0c54c958177b92311b7fc3b43de7d7588fa55674bc152f43953e8a8321e81b105423410b41a2b99d6ac75d476c5d9f462c1903380938df601bf1682ae6974623ca1ccbd86b9c74c0617986e2e48528d7aee8c4d3a410eb6823f9d8afa62f677ef8b28f171766f37608f79fc514aaf059eef1eb3900896a74480e7949649dfb6f299b60acaaa7637e919a3542814923634db98036fdd5cd2bc90f6ddad4b0080b50360c37da3327e57d53d63ef76533138248eae132106c75895125b6dbbe8d06";
+const RANGE_COMM: &str = "283042a73a56c0b936b6bf83a5751dc60c8abece4e2eed11aa5105266f4b8d7a";
+
+fn verify_range(
+    proof: Vec<u8>,
+    bits: u8,
+    comms: Vec<Vec<u8>>,
+    dst: &[u8],
+) -> (Result<Out, StatusCode>, u64) {
+    call(
+        "rangeproofs",
+        "verify_bulletproofs_with_dst_ristretto255_internal",
+        vec![B(proof), U8(bits), Arg::Vectors(comms), B(dst.to_vec())],
+    )
+}
+
+#[test]
+fn rangeproofs_verify_abort_and_charge_as_sui_does() {
+    use rangeproofs_abort::{INVALID_BATCH_SIZE, INVALID_PROOF, INVALID_RANGE};
+    let (proof, comm) = (hex(RANGE_PROOF), hex(RANGE_COMM));
+    let dst = b"sui-rangeproof-dst-v1";
+    let full = 23866 + 1324 * 32;
+    let ok = verify_range(proof.clone(), 32, vec![comm.clone()], dst);
+    assert_eq!(ok, (Ok(Out::Bool(true)), full));
+    let other_tag = verify_range(proof.clone(), 32, vec![comm.clone()], b"");
+    assert_eq!(other_tag, (Ok(Out::Bool(false)), full));
+    let narrower = verify_range(proof.clone(), 16, vec![comm.clone()], dst);
+    assert_eq!(narrower, (Ok(Out::Bool(false)), 23866 + 1324 * 16));
+    // Aborts charge the base only, and come in Sui's order: proof, range, batch size.
+    let too_long = [proof.clone(), vec![0; 300]].concat();
+    for (proof, bits, comms, code) in [
+        (too_long, 7, vec![], INVALID_PROOF),
+        (vec![1; 100], 32, vec![comm.clone()], INVALID_PROOF),
+        (proof.clone(), 7, vec![], INVALID_RANGE),
+        (proof.clone(), 0, vec![comm.clone()], INVALID_RANGE),
+        (proof.clone(), 32, vec![], INVALID_BATCH_SIZE),
+        (proof.clone(), 32, vec![comm.clone(); 3], INVALID_BATCH_SIZE),
+        (
+            proof.clone(),
+            64,
+            vec![comm.clone(); 16],
+            INVALID_BATCH_SIZE,
+        ),
+    ] {
+        let (out, gas) = verify_range(proof, bits, comms, dst);
+        assert_eq!((out, gas), (Ok(Out::Abort(code)), 23866), "{code}");
+    }
+    // A commitment that is not a point fails as it does in Sui, after the per-bit charge.
+    let (out, gas) = verify_range(proof, 32, vec![vec![0xff; 32]], dst);
+    assert_eq!((out, gas), (Err(StatusCode::INTERNAL_TYPE_ERROR), full));
+}
+
 const G1_GENERATOR: &str = "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
 const G2_GENERATOR: &str = "93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8";
 
@@ -693,6 +748,10 @@ fn every_native_survives_malformed_bytes() {
             "ecvrf_verify",
             vec![bytes(), bytes(), bytes(), bytes()],
         );
+        for bits in [0u8, 8, 32, 64, 255] {
+            let _ = verify_range(b.clone(), bits, vec![b.clone(); 2], b);
+            let _ = verify_range(b.clone(), bits, vec![b.clone()], b);
+        }
         for id in ids {
             let _ = call("group_ops", "internal_validate", vec![U8(id), bytes()]);
             for op in [

@@ -19,6 +19,7 @@
 //! | `groth16::prepare_verifying_key_internal` | 53838 BLS12-381, 82010 BN254 | | | |
 //! | `groth16::verify_groth16_proof_internal` | 72090 BLS12-381, 115502 BN254 | 2 (inputs) | | 8213 / 9484 per public input |
 //! | `poseidon::poseidon_bn254_internal` | 260 | | | 388 per input |
+//! | `rangeproofs::verify_bulletproofs_with_dst_ristretto255_internal` | 23866 | | | 1324 per commitment and bit of range |
 //! | any of the above with a bad hash or curve id | 100 (`crypto_invalid_arguments_cost`) | | | |
 //!
 //! `group_ops` charges one fixed cost per operation and type (below), hashing to a curve a
@@ -69,6 +70,9 @@ pub(crate) const GROTH16_VERIFY_PER_INPUT_BYTE: u64 = 2;
 
 /// `poseidon_bn254_internal`: base and per input.
 pub(crate) const POSEIDON: (u64, u64) = (260, 388);
+
+/// `verify_bulletproofs_with_dst_ristretto255_internal`: base and per commitment and bit.
+pub(crate) const BULLETPROOFS_VERIFY: (u64, u64) = (23866, 1324);
 
 /// `group_ops` costs of one group: decode (validate), add, sub, mul, div.
 #[derive(Debug, Clone, Copy)]
