@@ -55,7 +55,8 @@ pub(crate) fn asm(
     unflavored: Flavor,
 ) -> Result<ExitCode> {
     let source = crate::input::read_text(file)?;
-    let dep_modules = load_dependency_modules(deps, unflavored)?;
+    let mut dep_modules = load_dependency_modules(deps, unflavored)?;
+    dep_modules.extend(default_library(&source, &dep_modules)?);
     let dep_refs: Vec<&CompiledModule> = dep_modules.iter().collect();
     let options = AsmOptions {
         version: version
@@ -159,6 +160,33 @@ fn header_version(source: &str) -> Option<u32> {
         .trim()
         .parse()
         .ok()
+}
+
+/// The library a source may import without `--deps`: Tern's standard library at `0x1`, or for
+/// a `flavor sui` source Sui's `0x1` and `0x2` — each module only where `given` (the
+/// `--deps`) has none of the same id, so a given dependency always wins.
+pub(crate) fn default_library(
+    source: &str,
+    given: &[CompiledModule],
+) -> Result<Vec<CompiledModule>> {
+    let library: Vec<CompiledModule> = if default_version(source) == 7 {
+        let config = tern_binary::DeserializerConfig::sui();
+        tern_stdlib::sui_stdlib_binaries()
+            .iter()
+            .chain(tern_stdlib::sui_framework_binaries())
+            .map(|(name, bytes)| {
+                CompiledModule::deserialize_with_config(bytes, &config)
+                    .with_context(|| format!("Sui's framework module {name}"))
+            })
+            .collect::<Result<_>>()?
+    } else {
+        tern_stdlib::stdlib_modules().context("Tern's standard library")?
+    };
+    let taken: Vec<_> = given.iter().filter_map(|m| m.self_id()).collect();
+    Ok(library
+        .into_iter()
+        .filter(|m| m.self_id().is_some_and(|id| !taken.contains(&id)))
+        .collect())
 }
 
 /// Loads every module named by `paths` (files, or folders searched recursively for `.mv`).

@@ -9,7 +9,7 @@
 
 use crate::binary_commands::{collect_files, read_binary, Binary};
 use crate::output::outln;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -61,7 +61,14 @@ pub(crate) fn verify(paths: &[PathBuf], unflavored: Flavor) -> Result<ExitCode> 
             Unit::Script(_) => None,
         })
         .collect();
-    let deps = |id: &ModuleId| bundle.get(id).copied();
+    // Modules the bundle imports from `0x1` without giving them link against Tern's standard
+    // library, as `tern run` publishes it.
+    let library: HashMap<ModuleId, CompiledModule> = tern_stdlib::stdlib_modules()
+        .context("Tern's standard library")?
+        .into_iter()
+        .filter_map(|m| Some((m.self_id()?, m)))
+        .collect();
+    let deps = |id: &ModuleId| bundle.get(id).copied().or_else(|| library.get(id));
     let config = VerifierConfig::default();
     let (sui_passed, sui_failed) = verify_sui_packages(&units)?;
     passed += sui_passed;

@@ -609,3 +609,43 @@ fn run_on_the_framework_prints_the_events_emitted() {
     // The event's type and its BCS bytes (7 as a little-endian u64).
     assert_eq!(text, "event: 0x42::ev::Ping 0x0700000000000000\n");
 }
+
+#[test]
+fn asm_and_verify_know_the_standard_library_without_deps() {
+    let src = temp("uses_signer.masm");
+    std::fs::write(
+        &src,
+        "module 0x42::s\nuse 0x1::signer\npublic fun a(s: &signer): address\n    move_loc s\n    \
+         call signer::address_of\n    ret\n",
+    )
+    .unwrap();
+    let mv = temp("uses_signer.mv");
+    let out = tern()
+        .arg("asm")
+        .arg(&src)
+        .arg("-o")
+        .arg(&mv)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = tern().arg("verify").arg(&mv).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text, "ok      0x42::s\n1 passed, 0 failed\n");
+    // A Sui source imports Sui's framework the same way.
+    let out = tern()
+        .args(["asm", "examples/sui/counter.masm", "-o"])
+        .arg(temp("counter.mv"))
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
