@@ -350,8 +350,8 @@ fn mainnet() -> Vec<MainnetPackage> {
 /// The packages that link a package absent from the corpus, so only the module-local checks run
 /// on them and they are left out of the disassembly fixpoint; the absent packages are listed in
 /// the manifest (`missing_dependencies`): Cetus CLMM and its math libraries, Suilend, SpringSui,
-/// Pyth, the LayerZero endpoint and OApp packages, two Wormhole NTT common libraries and others.
-const NOT_CLOSED_UNDER_DEPENDENCIES: [&str; 11] = [
+/// Pyth, the LayerZero endpoint and OApp packages and others.
+const NOT_CLOSED_UNDER_DEPENDENCIES: [&str; 9] = [
     "0x0001a76a", // fair launch: Cetus CLMM and its libraries
     "0x0103a24f", // custody vault: Suilend, SpringSui, Pyth, Wormhole's dependants
     "0x0a01b2b5", // CLMM tick query: a CLMM package and its math libraries
@@ -360,15 +360,13 @@ const NOT_CLOSED_UNDER_DEPENDENCIES: [&str; 11] = [
     "0x2e0ebd29", // CLMM slippage check: a CLMM package
     "0x3464d350", // LayerZero OFT: endpoint, OApp and two more LayerZero packages
     "0x4104a77a", // CheckDot bridge: Cetus CLMM and its libraries
-    "0x7ecc21a6", // Wormhole NTT manager: its NTT common library 0xc85a2a3c
     "0xc80721d4", // Pyth adaptor: Pyth packages
-    "0xc9e63118", // Wormhole NTT manager (earlier build): its NTT common library 0xbba3cc8a
 ];
 
 #[test]
 fn mainnet_packages_verify_against_their_dependencies() {
     let packages = mainnet();
-    assert_eq!(packages.len(), 58);
+    assert_eq!(packages.len(), 60);
     let config = SuiVerifierConfig::mainnet();
     let by_id = |id: &AccountAddress| packages.iter().find(|p| &p.id == id);
     let (mut verified, mut local_only) = (0, 0);
@@ -402,7 +400,7 @@ fn mainnet_packages_verify_against_their_dependencies() {
             result.unwrap_or_else(|e| panic!("{} ({}): {e}", package.label, package.id));
         }
     }
-    assert_eq!((verified, local_only), (47, 11));
+    assert_eq!((verified, local_only), (51, 9));
     let mut open: Vec<String> = packages
         .iter()
         .filter(|p| !p.complete)
@@ -451,8 +449,8 @@ fn mainnet_modules_round_trip_and_reach_the_disassembly_fixpoint() {
             fixpoints += 1;
         }
     }
-    assert_eq!(round_trips, 308);
-    assert_eq!(fixpoints, 261);
+    assert_eq!(round_trips, 330);
+    assert_eq!(fixpoints, 305);
     eprintln!("{round_trips} round trips, {fixpoints} disassembly fixpoints");
 }
 
