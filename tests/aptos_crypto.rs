@@ -5,49 +5,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::PathBuf;
+mod aptos_common;
+
+use aptos_common::{hex, stdlib_vm};
 use tern::{MoveValue, Vm};
 use tern_primitives::{AccountAddress, Identifier, ModuleId};
-use tern_vm::{InMemoryStorage, VmConfig};
 
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/aptos-framework");
-    dir.join("MANIFEST.tsv").exists().then_some(dir)
-}
-
-/// A VM with MoveStdlib and AptosStdlib published (in the manifest's order), the standard
-/// natives and Aptos's crypto natives registered; `None` without the corpus.
+/// A VM with MoveStdlib and AptosStdlib published, the standard natives and Aptos's crypto
+/// natives registered; `None` without the corpus.
 fn aptos_vm() -> Option<Vm> {
-    let Some(dir) = corpus() else {
-        eprintln!("skipped: ../shared/corpus/aptos-framework is absent");
-        return None;
-    };
     let mut natives = tern_natives::stdlib_natives();
     tern_natives::add_aptos_crypto_natives(&mut natives);
-    let mut vm = Vm::with_parts(
-        VmConfig::default(),
-        natives,
-        Box::new(InMemoryStorage::new()),
-    );
-    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
-    for package in ["MoveStdlib", "AptosStdlib"] {
-        let bundle: Vec<Vec<u8>> = manifest
-            .lines()
-            .skip(1)
-            .filter_map(|line| line.split('\t').next())
-            .filter(|path| path.starts_with(&format!("{package}/")))
-            .map(|path| std::fs::read(dir.join(path)).unwrap())
-            .collect();
-        vm.publish_bundle(&bundle).unwrap();
-    }
-    Some(vm)
-}
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
+    stdlib_vm(natives)
 }
 
 fn call(vm: &mut Vm, function: &str, args: &[MoveValue]) -> Vec<MoveValue> {

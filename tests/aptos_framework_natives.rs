@@ -6,37 +6,22 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod aptos_common;
+
+use aptos_common::{call, corpus, declared_natives, ty};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use tern::{MoveValue, Vm};
 use tern_natives::aptos_framework::{
     derived_object_address, EventLog, RandomnessContext, TransactionContext, UserTransaction,
     ETRANSACTION_CONTEXT_NOT_AVAILABLE,
 };
-use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag};
+use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode};
 use tern_vm::natives::NativeRegistry;
 use tern_vm::Session;
-
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/aptos-framework");
-    if tern::APTOS_FRAMEWORK_PACKAGES
-        .iter()
-        .all(|p| dir.join(p).is_dir())
-    {
-        Some(dir)
-    } else {
-        println!("skipped: {} is absent", dir.display());
-        None
-    }
-}
 
 /// A VM with the framework published; `None` without the corpus.
 fn framework_vm() -> Option<Vm> {
     Some(Vm::with_aptos_framework(&corpus()?).unwrap())
-}
-
-fn ty(s: &str) -> TypeTag {
-    s.parse().unwrap()
 }
 
 fn id(module: &str) -> ModuleId {
@@ -45,13 +30,6 @@ fn id(module: &str) -> ModuleId {
 
 fn addr(x: u64) -> AccountAddress {
     AccountAddress::from_u64(x)
-}
-
-fn call(vm: &mut Vm, function: &str, tys: &[&str], args: &[MoveValue]) -> Vec<MoveValue> {
-    let tys: Vec<TypeTag> = tys.iter().map(|t| ty(t)).collect();
-    vm.call(function, &tys, args)
-        .unwrap_or_else(|e| panic!("{function}: {e}"))
-        .values
 }
 
 fn string(s: &str) -> MoveValue {
@@ -454,32 +432,12 @@ fn randomness_counter_needs_an_unbiasable_context() {
     );
 }
 
-/// Every native AptosFramework declares, as `module::function`.
-fn declared_natives(dir: &std::path::Path) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for entry in std::fs::read_dir(dir.join("AptosFramework")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension() != Some(std::ffi::OsStr::new("mv")) {
-            continue;
-        }
-        let bytes = std::fs::read(&path).unwrap();
-        let m = tern_binary::CompiledModule::deserialize(&bytes).unwrap();
-        let module = m.self_id().unwrap().name.as_str().to_string();
-        for def in m.function_defs.iter().filter(|d| d.is_native()) {
-            let handle = &m.function_handles[def.function.0 as usize];
-            let name = m.identifiers[handle.name.0 as usize].as_str();
-            out.insert(format!("{module}::{name}"));
-        }
-    }
-    out
-}
-
 #[test]
 fn exactly_these_framework_natives_are_registered() {
     let Some(dir) = corpus() else { return };
     let mut registry = NativeRegistry::new();
     tern_natives::add_aptos_framework_natives(&mut registry);
-    let declared = declared_natives(&dir);
+    let declared = declared_natives(&dir, &["AptosFramework"]);
     let (registered, missing): (BTreeSet<String>, BTreeSet<String>) =
         declared.iter().cloned().partition(|n| {
             let (m, f) = n.split_once("::").unwrap();

@@ -5,21 +5,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod aptos_common;
+
+use aptos_common::{call, corpus, declared_natives, hex, stdlib_vm, ty};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use tern::{MoveValue, Vm};
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag};
-use tern_vm::{InMemoryStorage, VmConfig};
-
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/aptos-framework");
-    if dir.join("MoveStdlib").is_dir() && dir.join("AptosStdlib").is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: {} is absent", dir.display());
-        None
-    }
-}
 
 /// The natives under test, with Aptos's crypto natives (AptosStdlib declares both).
 fn natives() -> tern_vm::natives::NativeRegistry {
@@ -30,27 +21,7 @@ fn natives() -> tern_vm::natives::NativeRegistry {
 
 /// A VM with MoveStdlib and AptosStdlib published; `None` without the corpus.
 fn aptos_vm() -> Option<Vm> {
-    let dir = corpus()?;
-    let mut vm = Vm::with_parts(
-        VmConfig::default(),
-        natives(),
-        Box::new(InMemoryStorage::new()),
-    );
-    for package in ["MoveStdlib", "AptosStdlib"] {
-        vm.publish_package_dir(&dir.join(package)).unwrap();
-    }
-    Some(vm)
-}
-
-fn ty(s: &str) -> TypeTag {
-    s.parse().unwrap()
-}
-
-fn call(vm: &mut Vm, function: &str, tys: &[&str], args: &[MoveValue]) -> Vec<MoveValue> {
-    let tys: Vec<TypeTag> = tys.iter().map(|t| ty(t)).collect();
-    vm.call(function, &tys, args)
-        .unwrap_or_else(|e| panic!("{function}: {e}"))
-        .values
+    stdlib_vm(natives())
 }
 
 /// The abort code of a call that must abort.
@@ -86,43 +57,14 @@ fn string(s: &str) -> MoveValue {
     MoveValue::Struct(vec![MoveValue::bytes(s)])
 }
 
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
 fn u64s(v: &[u64]) -> MoveValue {
     MoveValue::Vector(v.iter().map(|x| MoveValue::U64(*x)).collect())
-}
-
-/// Every native MoveStdlib and AptosStdlib declare, as `module::function`.
-fn declared_natives(dir: &std::path::Path) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for package in ["MoveStdlib", "AptosStdlib"] {
-        for entry in std::fs::read_dir(dir.join(package)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension() != Some(std::ffi::OsStr::new("mv")) {
-                continue;
-            }
-            let bytes = std::fs::read(&path).unwrap();
-            let m = tern_binary::CompiledModule::deserialize(&bytes).unwrap();
-            let module = m.self_id().unwrap().name.as_str().to_string();
-            for def in m.function_defs.iter().filter(|d| d.is_native()) {
-                let handle = &m.function_handles[def.function.0 as usize];
-                let name = m.identifiers[handle.name.0 as usize].as_str();
-                out.insert(format!("{module}::{name}"));
-            }
-        }
-    }
-    out
 }
 
 #[test]
 fn only_the_cryptographic_natives_reflection_and_vector_instructions_are_left_unregistered() {
     let Some(dir) = corpus() else { return };
-    let declared = declared_natives(&dir);
+    let declared = declared_natives(&dir, &["MoveStdlib", "AptosStdlib"]);
     assert_eq!(declared.len(), 22 + 88, "{declared:?}");
     let lookup = |registry: &tern_vm::natives::NativeRegistry, name: &str| {
         let (module, function) = name.split_once("::").unwrap();
