@@ -158,12 +158,16 @@ fn code_running_off_its_end_is_an_invariant_violation() {
 }
 
 /// An ill-typed loop that pushes a copy of a vector into itself: every push doubles the
-/// containers the vector holds, at a few instructions each.
+/// containers the vector holds, at a few instructions each. (A vector of structs: a vector
+/// of primitives is stored unboxed and refuses an element of another type.)
 const SELF_PUSH: &str = "module 0x42::grow
+struct S has copy + drop
+    x: u64
+
 public fun grow(n: u64): u64
-    local v: vector<bool>
+    local v: vector<S>
     local i: u64
-    vec_pack <bool>, 0
+    vec_pack <S>, 0
     st_loc v
     ld_u64 0
     st_loc i
@@ -174,7 +178,7 @@ head:
     br_false done
     mut_borrow_loc v
     copy_loc v
-    vec_push_back <bool>
+    vec_push_back <S>
     move_loc i
     ld_u64 1
     add
@@ -182,7 +186,7 @@ head:
     branch head
 done:
     borrow_loc v
-    vec_len <bool>
+    vec_len <S>
     ret
 ";
 
@@ -214,4 +218,48 @@ fn copies_past_the_quota_fail_with_memory_limit_exceeded() {
         1 << 22,
         "the default quota"
     );
+}
+
+// An unboxed vector of primitives refuses an element of another type, whichever fast or
+// general path pushes or writes it: a typed error where the push is, and nothing stored.
+#[test]
+fn ill_typed_elements_of_unboxed_vectors_are_refused() {
+    let source = SELF_PUSH
+        .replace("struct S has copy + drop\n    x: u64\n\n", "")
+        .replace("<S>", "<bool>")
+        .replace("vector<S>", "vector<bool>");
+    let mut vm = tern::Vm::default();
+    vm.set_skip_verification(true);
+    let id = vm.publish_masm(&source).expect("publishes unverified");
+    let err = vm
+        .run_function(&id, "grow", &[], vec![3u64.to_le_bytes().to_vec()])
+        .expect_err("a vector pushed into a vector<bool>");
+    assert_eq!(err.status(), tern::StatusCode::INTERNAL_TYPE_ERROR);
+    assert_eq!(err.data().offsets, vec![(0, 10)]);
+
+    let write = "module 0x42::w
+public fun write(): u64
+    local v: vector<u64>
+    ld_u64 1
+    ld_u64 2
+    vec_pack <u64>, 2
+    st_loc v
+    ld_true
+    mut_borrow_loc v
+    ld_u64 0
+    vec_mut_borrow <u64>
+    write_ref
+    borrow_loc v
+    vec_len <u64>
+    ret
+";
+    let id = vm.publish_masm(write).expect("publishes unverified");
+    let err = vm
+        .run_function(&id, "write", &[], vec![])
+        .expect_err("a bool written over a u64 element");
+    assert_eq!(
+        err.status(),
+        tern::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR
+    );
+    assert_eq!(err.data().offsets, vec![(0, 8)], "at the write_ref");
 }

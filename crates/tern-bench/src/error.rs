@@ -21,6 +21,9 @@ pub enum BenchError {
     /// A measured call failed with a status other than the one expected.
     #[error("instruction count: {0}")]
     Count(String),
+    /// A memory measurement could not run or read its figure.
+    #[error("memory measurement: {0}")]
+    Memory(String),
     /// Some other failure (named in the message).
     #[error("{0}")]
     Other(String),

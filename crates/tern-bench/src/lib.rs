@@ -13,6 +13,8 @@
 //! - [`stats`]: the sampling loop and the median/spread summaries behind `tern bench`;
 //!   [`report`] prints one function's figures (text or JSON); [`table`] times every program
 //!   beside its native twin; [`flavors`] times each program beside its Sui-flavor twin.
+//! - [`memory`]: the peak memory of a `tern run` process building a vector of each primitive
+//!   type, per element (`tern bench --memory`).
 //! - [`opcodes`]: the per-opcode cost table, measured with gas-calibration-style loop programs.
 //!
 //! ```
@@ -29,6 +31,7 @@
 pub mod error;
 pub mod flavors;
 pub mod harness;
+pub mod memory;
 pub mod native;
 mod native_bst;
 pub mod opcodes;

@@ -22,10 +22,10 @@ use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgVa
 #[derive(clap::Args, Debug)]
 pub(crate) struct BenchArgs {
     /// The `.masm` file holding the module.
-    #[arg(required_unless_present_any = ["programs", "opcodes"])]
+    #[arg(required_unless_present_any = ["programs", "opcodes", "memory"])]
     file: Option<PathBuf>,
     /// `0xADDR::module::function` to time.
-    #[arg(required_unless_present_any = ["programs", "opcodes"])]
+    #[arg(required_unless_present_any = ["programs", "opcodes", "memory"])]
     target: Option<String>,
     /// Arguments (`25 7u8 @0x1 b"hi" vector[1,2]`).
     #[arg(long, num_args = 1.., allow_negative_numbers = true)]
@@ -63,6 +63,14 @@ pub(crate) struct BenchArgs {
     /// Measure the per-opcode cost table.
     #[arg(long)]
     opcodes: bool,
+    /// Measure memory: the peak resident memory of a `tern run` process that pushes
+    /// `--elements` elements onto a vector of each primitive type, and the bytes per element
+    /// above the same process pushing none (Linux).
+    #[arg(long, conflicts_with_all = ["programs", "opcodes"])]
+    memory: bool,
+    /// Elements pushed per vector with --memory.
+    #[arg(long, default_value_t = 10_000_000, requires = "memory")]
+    elements: u64,
     /// Where to write the table as CSV (--programs, --opcodes; default for --opcodes:
     /// `opcodes.csv`).
     #[arg(long)]
@@ -129,6 +137,9 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     }
     if a.opcodes {
         return opcodes(a);
+    }
+    if a.memory {
+        return memory(a);
     }
     let (Some(file), Some(target)) = (&a.file, &a.target) else {
         bail!("give FILE.masm and 0xADDR::module::function, or --programs, or --opcodes");
@@ -228,6 +239,57 @@ fn programs(a: &BenchArgs) -> Result<ExitCode> {
             outln!("Sui-flavor twins of the programs (crates/tern-bench/programs/sui).\n")?;
         }
         out!("{}", table::markdown_table(&rows))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tern bench --memory`.
+fn memory(a: &BenchArgs) -> Result<ExitCode> {
+    use tern_bench::memory::{measure_element_type, ELEMENT_TYPES};
+    let exe = std::env::current_exe().context("finding the tern executable")?;
+    let scratch = std::env::temp_dir().join(format!("tern-bench-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).with_context(|| scratch.display().to_string())?;
+    let mut rows = Vec::new();
+    for ty in ELEMENT_TYPES.iter().filter(|t| a.selected(t)) {
+        status(a.json, &format!("vector<{ty}>: {} elements", a.elements));
+        rows.push(measure_element_type(&exe, &scratch, ty, a.elements)?);
+    }
+    clear_status(a.json);
+    // Best effort: an empty scratch folder left behind is harmless.
+    let _ = std::fs::remove_dir(&scratch);
+    let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
+    if a.json {
+        let items: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "{{\"element_type\":\"{}\",\"elements\":{},\"peak_bytes\":{},\
+                     \"baseline_bytes\":{},\"bytes_per_element\":{}}}",
+                    r.element_type,
+                    r.elements,
+                    r.peak_bytes,
+                    r.baseline_bytes,
+                    json_number(r.bytes_per_element())
+                )
+            })
+            .collect();
+        outln!("[{}]", items.join(","))?;
+    } else {
+        outln!(
+            "Peak resident memory of `tern run` pushing {} elements onto a vector.\n",
+            a.elements
+        )?;
+        outln!("| vector | peak (MiB) | without the vector (MiB) | bytes per element |")?;
+        outln!("|---|---:|---:|---:|")?;
+        for r in &rows {
+            outln!(
+                "| vector<{}> | {:.1} | {:.1} | {:.1} |",
+                r.element_type,
+                mib(r.peak_bytes),
+                mib(r.baseline_bytes),
+                r.bytes_per_element()
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -121,7 +121,17 @@ fn main() -> ExitCode {
             jobs,
             verbose,
         } => test_commands::test(&paths, update, filter, jobs, verbose),
-        Command::Run(args) => test_commands::run(args),
+        Command::Run(args) => {
+            let peak_memory = args.peak_memory;
+            let result = test_commands::run(args);
+            if peak_memory {
+                match tern_bench::memory::peak_resident_bytes() {
+                    Some(bytes) => eprintln!("peak memory: {bytes} bytes"),
+                    None => eprintln!("peak memory: unavailable on this system"),
+                }
+            }
+            result
+        }
         Command::Sui(args) => sui_command::sui(&args),
     };
     match result {

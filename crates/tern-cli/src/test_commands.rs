@@ -63,6 +63,10 @@ pub(crate) struct RunArgs {
     /// outcome of each conditional branch, and the functions entered.
     #[arg(long = "display-trace")]
     pub(crate) display_trace: bool,
+    /// Print the process's peak resident memory on standard error when the run ends
+    /// (`peak memory: N bytes`; Linux, read from `/proc/self/status`).
+    #[arg(long = "peak-memory")]
+    pub(crate) peak_memory: bool,
 }
 
 /// `tern run FILE.masm|FILE.mv|DIR [TARGET] [--args ...] [--type-args ...] [--signers ...]`.

@@ -141,3 +141,80 @@ fn bench_metered_times_calls_through_the_meter() {
     assert!(text.starts_with("Tern metered:"), "{text}");
     assert!(text.contains("| countdown |"), "{text}");
 }
+
+/// `tern bench --memory`: vectors of primitives cost what their elements are (unboxed), as
+/// the peak resident memory of a `tern run` process shows. A regression guard on the
+/// representation, with room for noise; the figures themselves come from the benchmark at
+/// 10^7 elements (docs/performance.md).
+#[test]
+fn memory_bench_reports_unboxed_primitive_vectors() {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        eprintln!("skipped: this system does not report peak resident memory");
+        return;
+    }
+    let text = stdout_of(&[
+        "bench",
+        "--memory",
+        "--elements",
+        "1000000",
+        "--json",
+        "--filter",
+        "u",
+    ]);
+    let per_element = |ty: &str| -> f64 {
+        let key = format!("\"element_type\":\"{ty}\"");
+        let row = text.split('{').find(|r| r.contains(&key)).unwrap();
+        let value = row.split("\"bytes_per_element\":").nth(1).unwrap();
+        value
+            .trim()
+            .trim_end_matches([']', '}', ','])
+            .parse()
+            .unwrap()
+    };
+    for (ty, size) in [
+        ("u8", 1.0),
+        ("u16", 2.0),
+        ("u32", 4.0),
+        ("u64", 8.0),
+        ("u128", 16.0),
+    ] {
+        let measured = per_element(ty);
+        assert!(
+            measured < size + 4.0,
+            "vector<{ty}>: {measured} bytes per element, expected about {size}"
+        );
+    }
+    assert!(per_element("u256") < 36.0);
+    // `--filter u` selects the unsigned types only.
+    assert!(!text.contains("\"element_type\":\"bool\""));
+}
+
+#[test]
+fn run_reports_its_peak_memory_on_request() {
+    let out = tern()
+        .args([
+            "run",
+            "examples/hello.masm",
+            "0x42::hello::fib",
+            "--args",
+            "10",
+        ])
+        .arg("--peak-memory")
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("peak memory: "))
+        .unwrap();
+    if std::path::Path::new("/proc/self/status").exists() {
+        let bytes: u64 = line
+            .trim_start_matches("peak memory: ")
+            .trim_end_matches(" bytes")
+            .parse()
+            .unwrap();
+        assert!(bytes > 1 << 20, "{line}");
+    }
+}

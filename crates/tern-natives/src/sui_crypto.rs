@@ -256,11 +256,8 @@ fn byte_vectors(
 
 /// The number of elements of a `&vector<vector<u8>>` argument.
 fn vector_len(ctx: &NativeContext<'_>, args: &[Value], i: usize) -> Result<u64, VmError> {
-    match ctx.heap.get(container(ctx, args, i)?)? {
-        Container::Vec(e) => Ok(e.len() as u64),
-        Container::Bytes(b) => Ok(b.len() as u64),
-        _ => Err(bad_args()),
-    }
+    let len = ctx.heap.get(container(ctx, args, i)?)?.vector_len();
+    len.map(|n| n as u64).ok_or_else(bad_args)
 }
 
 fn u8_arg(args: &[Value], i: usize) -> Result<u8, VmError> {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use tern_primitives::{AccountAddress, StatusCode, VmError};
 use tern_vm::natives::{NativeContext, NativeFunction, NativeRegistry, NativeResult};
 use tern_vm::types::{TypeId, TypeNode};
-use tern_vm::values::{Container, Place, Ref, Value};
+use tern_vm::values::{Container, Place, PrimVec, Ref, Value};
 
 /// Abort code of `type_name::defining_id`/`original_id` for a type that no module declares.
 pub const E_NON_MODULE_TYPE: u64 = 0;
@@ -133,11 +133,7 @@ fn u64_arg(args: &[Value], i: usize) -> Result<u64, VmError> {
 }
 
 fn vector_len(ctx: &NativeContext<'_>, c: u32) -> Result<usize, VmError> {
-    match ctx.heap.get(c)? {
-        Container::Vec(e) => Ok(e.len()),
-        Container::Bytes(b) => Ok(b.len()),
-        _ => Err(bad_args()),
-    }
+    ctx.heap.get(c)?.vector_len().ok_or_else(bad_args)
 }
 
 fn vector_empty(
@@ -148,6 +144,8 @@ fn vector_empty(
     let elem = *ty_args.first().ok_or_else(bad_args)?;
     let container = if elem == TypeId::U8 {
         Container::Bytes(Vec::new())
+    } else if let Some(prims) = PrimVec::for_type(elem, 0) {
+        Container::Prims(prims)
     } else {
         Container::Vec(Vec::new())
     };
@@ -174,11 +172,11 @@ fn vector_borrow(
     if i >= vector_len(ctx, c)? as u64 {
         return Err(vector_error(1));
     }
-    let element = match ctx.heap.get(c)? {
-        Container::Vec(e) => e.get(i as usize).copied().ok_or_else(bad_args)?,
-        Container::Bytes(_) => Value::U8(0),
-        _ => return Err(bad_args()),
-    };
+    let element = ctx
+        .heap
+        .get(c)?
+        .vector_get(i as usize)
+        .ok_or_else(bad_args)?;
     let place = match element {
         Value::Container(inner) => Place::Whole(inner),
         _ => Place::Elem(c, u32::try_from(i).map_err(|_| bad_args())?),
@@ -196,6 +194,11 @@ fn vector_push_back(
     match (ctx.heap.get_mut(c)?, v) {
         (Container::Vec(e), v) => e.push(v),
         (Container::Bytes(b), Value::U8(x)) => b.push(x),
+        (Container::Prims(p), v) => {
+            if !p.push(v) {
+                return Err(bad_args());
+            }
+        }
         _ => return Err(bad_args()),
     }
     Ok(NativeResult::Return(vec![]))
@@ -210,6 +213,7 @@ fn vector_pop_back(
     let v = match ctx.heap.get_mut(c)? {
         Container::Vec(e) => e.pop(),
         Container::Bytes(b) => b.pop().map(Value::U8),
+        Container::Prims(p) => p.pop(),
         _ => return Err(bad_args()),
     };
     let v = v.ok_or_else(|| vector_error(2))?;
@@ -245,6 +249,9 @@ fn vector_swap(
     match ctx.heap.get_mut(c)? {
         Container::Vec(e) => e.swap(i as usize, j as usize),
         Container::Bytes(b) => b.swap(i as usize, j as usize),
+        Container::Prims(p) => {
+            p.swap(i as usize, j as usize);
+        }
         _ => return Err(bad_args()),
     }
     Ok(NativeResult::Return(vec![]))

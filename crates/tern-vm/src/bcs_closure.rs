@@ -654,6 +654,12 @@ impl LayoutWriter<'_> {
                     self.value(elem, *v, out, depth + 1)?;
                 }
             }
+            (Layout::Vector(elem), Container::Prims(p)) => {
+                push_uleb(out, p.len() as u64);
+                for v in p.to_values() {
+                    self.value(elem, v, out, depth + 1)?;
+                }
+            }
             (Layout::Struct(fields), Container::Struct(values)) => {
                 for (l, v) in fields.iter().zip(values.iter()) {
                     self.value(l, *v, out, depth + 1)?;

@@ -106,6 +106,7 @@ impl NativeContext<'_> {
                 }
                 Container::Vec(e) => e.get(i as usize).copied().ok_or_else(bad),
                 Container::Bytes(b) => b.get(i as usize).map(|x| Value::U8(*x)).ok_or_else(bad),
+                Container::Prims(p) => p.get(i as usize).ok_or_else(bad),
                 _ => Err(bad()),
             },
         }
@@ -142,6 +143,23 @@ impl NativeContext<'_> {
             Container::Vec(e) if e.is_empty() => Ok(&[]),
             _ => Err(unexpected_value("a vector<u8>")),
         }
+    }
+
+    /// The elements of a vector value or of the one a reference points to, whatever its
+    /// storage (unboxed primitives are read out as values).
+    pub fn vector_values(&self, v: Value) -> Result<std::borrow::Cow<'_, [Value]>, VmError> {
+        use crate::values::Place;
+        let c = match v {
+            Value::Container(c)
+            | Value::Ref(crate::values::Ref {
+                place: Place::Whole(c),
+            }) => c,
+            _ => return Err(unexpected_value("a vector")),
+        };
+        self.heap
+            .get(c)?
+            .vector_values()
+            .ok_or_else(|| unexpected_value("a vector"))
     }
 
     /// A new `vector<u8>` value holding `bytes`.

@@ -176,9 +176,10 @@ fn write_vector(
                 out.push_str(&format!("{byte:02x}"));
             }
         }
-        Container::Vec(items) => {
+        Container::Vec(_) | Container::Prims(_) => {
+            let items = heap.get(c)?.vector_values().unwrap_or_default();
             out.push_str("[\n");
-            for v in items {
+            for v in items.iter() {
                 indent(out, level + 1);
                 write_view(cache, heap, elem, *v, level + 1, out)?;
                 out.push_str(",\n");

@@ -149,8 +149,8 @@ pub(crate) fn from_heap(
             let elem = *elem;
             match heap.get(c).ok()? {
                 Container::Bytes(b) => MoveValue::bytes(b),
-                Container::Vec(items) => MoveValue::Vector(
-                    items
+                c @ (Container::Vec(_) | Container::Prims(_)) => MoveValue::Vector(
+                    c.vector_values()?
                         .iter()
                         .map(|i| from_heap(cache, heap, elem, *i, depth + 1))
                         .collect::<Option<_>>()?,

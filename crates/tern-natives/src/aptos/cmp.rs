@@ -94,6 +94,14 @@ fn compare_containers(heap: &Heap, a: u32, b: u32, depth: usize) -> Result<Order
             }
         }
         (Container::Vec(x), Container::Vec(y)) => compare_seq(heap, x, y, depth)?,
+        // Vectors of primitives in any other pair of storages compare element by element.
+        (x, y) if x.is_vector() && y.is_vector() => {
+            let (x, y) = (x.vector_values(), y.vector_values());
+            let (Some(x), Some(y)) = (x, y) else {
+                return Err(bad_args());
+            };
+            compare_seq(heap, &x, &y, depth)?
+        }
         (Container::Struct(x), Container::Struct(y)) => compare_seq(heap, x, y, depth)?,
         (Container::Variant(tx, x), Container::Variant(ty, y)) => match tx.cmp(ty) {
             Ordering::Equal => compare_seq(heap, x, y, depth)?,
@@ -161,6 +169,11 @@ fn write_primitive(ctx: &mut NativeContext<'_>, r: Ref, v: Value) -> Result<(), 
                 *f.get_mut(i as usize).ok_or_else(bad_args)? = v;
             }
             (Container::Vec(e), v) => *e.get_mut(i as usize).ok_or_else(bad_args)? = v,
+            (Container::Prims(p), v) => {
+                if !p.set(i as usize, v) {
+                    return Err(bad_args());
+                }
+            }
             _ => return Err(bad_args()),
         },
         Place::Whole(_) => return Err(bad_args()),

@@ -186,10 +186,9 @@ impl Formatter<'_, '_> {
             }
             return Ok(());
         }
-        let elements: Vec<Value> = match self.ctx.heap.get(c)? {
-            Container::Vec(e) => e.clone(),
-            Container::Bytes(b) if b.is_empty() => Vec::new(),
-            _ => return Err(bad_args().into()),
+        let elements: Vec<Value> = match self.ctx.heap.get(c)?.vector_values() {
+            Some(e) => e.into_owned(),
+            None => return Err(bad_args().into()),
         };
         let primitive = !matches!(elem_node, TypeNode::Vector(_) | TypeNode::Struct(..));
         let items: Vec<(Option<String>, TypeId, Value)> =
@@ -361,11 +360,11 @@ impl Formatter<'_, '_> {
         let TypeNode::Vector(elem) = self.ctx.type_node(*vec_ty)? else {
             return Err(bad_args().into());
         };
-        let first = match self.ctx.heap.get(c)? {
-            Container::Vec(e) => e.first().copied(),
-            Container::Bytes(b) => b.first().map(|x| Value::U8(*x)),
-            _ => return Err(bad_args().into()),
-        };
+        let container = self.ctx.heap.get(c)?;
+        if !container.is_vector() {
+            return Err(bad_args().into());
+        }
+        let first = container.vector_get(0);
         match first {
             Some(v) => {
                 self.out.push_str("Some(");

@@ -5,12 +5,23 @@ use crate::bad_args;
 use tern_primitives::VmError;
 use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::TypeId;
-use tern_vm::values::{Container, Place, Value};
+use tern_vm::values::{Container, Place, PrimVec, Value};
 
-/// The elements taken out of the source vector.
+/// The elements taken out of the source vector, in its storage.
 enum Moved {
     Values(Vec<Value>),
     Bytes(Vec<u8>),
+    Prims(PrimVec),
+}
+
+impl Moved {
+    fn into_container(self) -> Container {
+        match self {
+            Moved::Values(v) => Container::Vec(v),
+            Moved::Bytes(b) => Container::Bytes(b),
+            Moved::Prims(p) => Container::Prims(p),
+        }
+    }
 }
 
 /// `vector::move_range<T>(from: &mut vector<T>, removal_position: u64, length: u64,
@@ -47,14 +58,20 @@ pub(super) fn move_range(
     let taken = match ctx.heap.get_mut(from)? {
         Container::Vec(e) if end <= e.len() => Moved::Values(e.drain(start..end).collect()),
         Container::Bytes(b) if end <= b.len() => Moved::Bytes(b.drain(start..end).collect()),
+        Container::Prims(p) => {
+            let mut range = p.split_off(start).ok_or_else(bad_args)?;
+            let mut tail = range.split_off(end - start).ok_or_else(bad_args)?;
+            p.append(&mut tail);
+            Moved::Prims(range)
+        }
         _ => return Err(bad_args()),
     };
     insert_into(ctx, to, insert as usize, taken)?;
     Ok(NativeResult::Return(vec![]))
 }
 
-/// Inserts the moved elements into vector `to` before `at`. An empty vector may be in
-/// either representation; it takes the moved elements' one.
+/// Inserts the moved elements into vector `to` before `at`. A vector of primitives may be in
+/// either storage: an empty target takes the moved elements' storage, any other keeps its own.
 fn insert_into(
     ctx: &mut NativeContext<'_>,
     to: u32,
@@ -69,13 +86,41 @@ fn insert_into(
         (Container::Bytes(b), Moved::Bytes(v)) if at <= b.len() => {
             b.splice(at..at, v);
         }
-        (Container::Vec(e), Moved::Bytes(v)) if e.is_empty() && at == 0 => {
-            ctx.heap.replace(to, Container::Bytes(v))?;
+        (Container::Prims(p), Moved::Prims(mut v)) if v.element_type() == p.element_type() => {
+            let mut tail = p.split_off(at).ok_or_else(bad_args)?;
+            p.append(&mut v);
+            p.append(&mut tail);
         }
-        (Container::Bytes(b), Moved::Values(v)) if b.is_empty() && at == 0 => {
-            ctx.heap.replace(to, Container::Vec(v))?;
+        (target, taken) if target.vector_len() == Some(0) && at == 0 => {
+            *target = taken.into_container();
         }
-        _ => return Err(bad_args()),
+        (target, taken) => {
+            // Mixed storage: splice as values and keep the target's storage.
+            let mut values = target.vector_values().ok_or_else(bad_args)?.into_owned();
+            if at > values.len() {
+                return Err(bad_args());
+            }
+            let moved = taken.into_container();
+            let moved = moved.vector_values().ok_or_else(bad_args)?;
+            values.splice(at..at, moved.iter().copied());
+            let rebuilt = match target {
+                Container::Vec(_) => Container::Vec(values),
+                Container::Bytes(_) => Container::Bytes(
+                    values
+                        .iter()
+                        .map(|v| match v {
+                            Value::U8(x) => Ok(*x),
+                            _ => Err(bad_args()),
+                        })
+                        .collect::<Result<_, _>>()?,
+                ),
+                Container::Prims(p) => Container::Prims(
+                    PrimVec::from_values(p.element_type(), &values).ok_or_else(bad_args)?,
+                ),
+                _ => return Err(bad_args()),
+            };
+            *target = rebuilt;
+        }
     }
     Ok(())
 }
@@ -88,9 +133,6 @@ fn vector_id(place: Place) -> Result<u32, VmError> {
 }
 
 fn len(ctx: &NativeContext<'_>, c: u32) -> Result<u64, VmError> {
-    match ctx.heap.get(c)? {
-        Container::Vec(e) => Ok(e.len() as u64),
-        Container::Bytes(b) => Ok(b.len() as u64),
-        _ => Err(bad_args()),
-    }
+    let len = ctx.heap.get(c)?.vector_len().ok_or_else(bad_args)?;
+    Ok(len as u64)
 }

@@ -218,10 +218,7 @@ fn option_inner(ctx: &NativeContext<'_>, v: Value) -> Result<Option<Value>> {
     let Value::Container(c) = vec else {
         return Err(bad_args());
     };
-    Ok(match ctx.heap.get(c)? {
-        Container::Vec(e) => e.first().copied(),
-        _ => None,
-    })
+    Ok(ctx.heap.get(c)?.vector_get(0))
 }
 
 /// `option::none()` or `option::some(v)`.

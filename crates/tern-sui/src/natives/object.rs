@@ -7,7 +7,7 @@ use crate::object_runtime::{uid_address, Event, ObjectRuntime, Transfer, Transfe
 use tern_primitives::{AccountAddress, StatusCode, VmError};
 use tern_vm::natives::{NativeContext, NativeFunction, NativeResult};
 use tern_vm::types::{TypeId, TypeNode};
-use tern_vm::values::{Container, Place, Ref, Value};
+use tern_vm::values::{Place, Ref, Value};
 
 /// `transfer`'s abort: sharing or freezing an object that was not created in the call.
 const E_SHARED_NON_NEW_OBJECT: u64 = 0;
@@ -231,10 +231,9 @@ pub(crate) fn vector_elements(ctx: &NativeContext<'_>, v: Value) -> Result<Vec<V
         }) => c,
         _ => return Err(bad_args()),
     };
-    match ctx.heap.get(c)? {
-        Container::Vec(e) => Ok(e.clone()),
-        Container::Bytes(b) => Ok(b.iter().map(|x| Value::U8(*x)).collect()),
-        _ => Err(bad_args()),
+    match ctx.heap.get(c)?.vector_values() {
+        Some(e) => Ok(e.into_owned()),
+        None => Err(bad_args()),
     }
 }
 

@@ -310,6 +310,7 @@ pub(crate) fn element(c: &Container, i: usize) -> Result<Value, VmError> {
         Container::Struct(f) | Container::Variant(_, f) => f.get(i).copied(),
         Container::Vec(e) => e.get(i).copied(),
         Container::Bytes(b) => b.get(i).map(|x| Value::U8(*x)),
+        Container::Prims(p) => p.get(i),
         Container::Closure(_) | Container::Free(_) => None,
     };
     v.ok_or_else(|| invariant("element index out of range"))
@@ -324,6 +325,12 @@ fn set_element(c: &mut Container, i: usize, v: Value) -> Result<Value, VmError> 
                 return Err(invariant("bad byte write"));
             };
             *byte = x;
+            return Ok(Value::Invalid);
+        }
+        Container::Prims(p) => {
+            if !p.set(i, v) {
+                return Err(invariant("bad primitive element write"));
+            }
             return Ok(Value::Invalid);
         }
         Container::Closure(_) | Container::Free(_) => None,

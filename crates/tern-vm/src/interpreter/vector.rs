@@ -63,6 +63,13 @@ impl Session<'_> {
                 }
             }
             Container::Bytes(bytes)
+        } else if let Some(mut prims) = self.heap.new_prims(ty) {
+            for v in items {
+                if !prims.push(*v) {
+                    return Err(type_mismatch("vector element of another type"));
+                }
+            }
+            Container::Prims(prims)
         } else {
             let mut v = self.heap.new_vec();
             v.extend_from_slice(items);
@@ -74,10 +81,8 @@ impl Session<'_> {
 
     pub(crate) fn vec_len(&mut self) -> Result<(), VmError> {
         let c = self.pop_vec_ref()?;
-        let len = match self.heap.get(c)? {
-            Container::Vec(e) => e.len(),
-            Container::Bytes(b) => b.len(),
-            _ => return Err(type_mismatch("length of a non-vector")),
+        let Some(len) = self.heap.get(c)?.vector_len() else {
+            return Err(type_mismatch("length of a non-vector"));
         };
         self.push(Value::U64(len as u64))
     }
@@ -86,10 +91,8 @@ impl Session<'_> {
         let i = self.pop_u64()?;
         let c = self.pop_vec_ref()?;
         let container = self.heap.get(c)?;
-        let len = match container {
-            Container::Vec(e) => e.len(),
-            Container::Bytes(b) => b.len(),
-            _ => return Err(type_mismatch("borrow of a non-vector")),
+        let Some(len) = container.vector_len() else {
+            return Err(type_mismatch("borrow of a non-vector"));
         };
         if i >= len as u64 {
             return Err(vec_error(1));
@@ -112,6 +115,11 @@ impl Session<'_> {
         match (self.heap.get_mut(c)?, v) {
             (Container::Vec(e), v) => e.push(v),
             (Container::Bytes(b), Value::U8(x)) => b.push(x),
+            (Container::Prims(p), v) => {
+                if !p.push(v) {
+                    return Err(type_mismatch("push of an element of another type"));
+                }
+            }
             _ => return Err(type_mismatch("push onto a non-vector")),
         }
         Ok(())
@@ -122,6 +130,7 @@ impl Session<'_> {
         let v = match self.heap.get_mut(c)? {
             Container::Vec(e) => e.pop(),
             Container::Bytes(b) => b.pop().map(Value::U8),
+            Container::Prims(p) => p.pop(),
             _ => return Err(type_mismatch("pop from a non-vector")),
         };
         let v = v.ok_or_else(|| vec_error(2))?;
@@ -132,10 +141,8 @@ impl Session<'_> {
         let Value::Container(c) = self.pop()? else {
             return Err(type_mismatch("unpack of a non-vector"));
         };
-        let len = match self.heap.get(c)? {
-            Container::Vec(e) => e.len(),
-            Container::Bytes(b) => b.len(),
-            _ => return Err(type_mismatch("unpack of a non-vector")),
+        let Some(len) = self.heap.get(c)?.vector_len() else {
+            return Err(type_mismatch("unpack of a non-vector"));
         };
         if len != n as usize {
             return Err(vec_error(3));
@@ -151,6 +158,11 @@ impl Session<'_> {
                     self.push(Value::U8(x))?;
                 }
             }
+            Container::Prims(p) => {
+                for v in p.to_values() {
+                    self.push(v)?;
+                }
+            }
             _ => return Err(type_mismatch("unpack of a non-vector")),
         }
         Ok(())
@@ -163,6 +175,10 @@ impl Session<'_> {
         let ok = match self.heap.get_mut(c)? {
             Container::Vec(e) => swap_checked(e, i, j),
             Container::Bytes(b) => swap_checked(b, i, j),
+            Container::Prims(p) => match (usize::try_from(i), usize::try_from(j)) {
+                (Ok(i), Ok(j)) => p.swap(i, j),
+                _ => false,
+            },
             _ => return Err(type_mismatch("swap in a non-vector")),
         };
         if ok {

@@ -1,8 +1,9 @@
 //! The heap of containers owned by one session: structs, enum variants, vectors, closures.
 
-use super::{ContainerId, Value};
+use super::{ContainerId, PrimVec, Value};
 use crate::loader::Function;
-use crate::types::TypeListId;
+use crate::types::{TypeId, TypeListId};
+use std::borrow::Cow;
 use std::sync::Arc;
 use tern_primitives::{Identifier, ModuleId, StatusCode, VmError};
 
@@ -80,10 +81,56 @@ pub enum Container {
     Vec(Vec<Value>),
     /// A `vector<u8>` stored as bytes.
     Bytes(Vec<u8>),
+    /// A vector of another primitive type, stored unboxed (a vector the interpreter makes for
+    /// a primitive element type; natives may still make such vectors as [`Container::Vec`]).
+    Prims(PrimVec),
     /// A function value. perf: copies of a closure that captures no container share one
     /// `Closure` (it is immutable), so copying it allocates nothing; a closure that captures
     /// containers is never shared, so it owns them alone.
     Closure(Arc<Closure>),
+}
+
+impl Container {
+    /// A vector's length, whatever its storage (`None` for a non-vector).
+    #[inline]
+    pub fn vector_len(&self) -> Option<usize> {
+        match self {
+            Container::Vec(e) => Some(e.len()),
+            Container::Bytes(b) => Some(b.len()),
+            Container::Prims(p) => Some(p.len()),
+            _ => None,
+        }
+    }
+
+    /// A vector's element `i` (`None` out of range or for a non-vector).
+    #[inline]
+    pub fn vector_get(&self, i: usize) -> Option<Value> {
+        match self {
+            Container::Vec(e) => e.get(i).copied(),
+            Container::Bytes(b) => b.get(i).map(|x| Value::U8(*x)),
+            Container::Prims(p) => p.get(i),
+            _ => None,
+        }
+    }
+
+    /// A vector's elements as values, whatever its storage (`None` for a non-vector).
+    pub fn vector_values(&self) -> Option<Cow<'_, [Value]>> {
+        match self {
+            Container::Vec(e) => Some(Cow::Borrowed(e)),
+            Container::Bytes(b) => Some(Cow::Owned(b.iter().map(|x| Value::U8(*x)).collect())),
+            Container::Prims(p) => Some(Cow::Owned(p.to_values())),
+            _ => None,
+        }
+    }
+
+    /// Whether this is a vector, whatever its storage.
+    #[inline]
+    pub fn is_vector(&self) -> bool {
+        matches!(
+            self,
+            Container::Vec(_) | Container::Bytes(_) | Container::Prims(_)
+        )
+    }
 }
 
 /// The containers of one session, with a free list for reuse.
@@ -97,6 +144,10 @@ pub struct Heap {
     spare_vecs: Vec<Vec<Value>>,
     /// The capacity of all buffers in `spare_vecs` together.
     spare_total: usize,
+    /// Buffers of freed unboxed vectors, emptied, for new ones of the same element type.
+    spare_prims: Vec<PrimVec>,
+    /// The bytes of all buffers in `spare_prims` together.
+    spare_prims_bytes: usize,
     /// What the containers held at the last count (see [`Heap::with_value_quota`]).
     counted_values: usize,
     /// What copies added since.
@@ -115,6 +166,10 @@ pub struct Heap {
 const MAX_SPARE_VECS: usize = 32;
 const MAX_SPARE_CAPACITY: usize = 4096;
 const MAX_SPARE_TOTAL: usize = 8192;
+/// The same bounds for freed unboxed vectors, in bytes: at most 64 KiB stay allocated.
+const MAX_SPARE_PRIMS: usize = 32;
+const MAX_SPARE_PRIM_BYTES: usize = 32 * 1024;
+const MAX_SPARE_PRIMS_TOTAL: usize = 64 * 1024;
 
 impl Default for Heap {
     fn default() -> Self {
@@ -124,6 +179,8 @@ impl Default for Heap {
             live: 0,
             spare_vecs: Vec::new(),
             spare_total: 0,
+            spare_prims: Vec::new(),
+            spare_prims_bytes: 0,
             counted_values: 0,
             copied_values: 0,
             value_quota: usize::MAX,
@@ -157,6 +214,7 @@ fn quota_units(c: &Container) -> usize {
         Container::Struct(f) | Container::Variant(_, f) => f.len(),
         Container::Vec(e) => e.len(),
         Container::Bytes(b) => b.len() / 40,
+        Container::Prims(p) => p.len() * p.element_size() / 40,
         Container::Closure(c) => c.captured.len(),
         Container::Free(_) => 0,
     }
@@ -309,6 +367,19 @@ impl Heap {
     /// be accounted for).
     #[inline]
     fn recycle(&mut self, c: Container) {
+        if let Container::Prims(mut p) = c {
+            let bytes = p.capacity() * p.element_size();
+            if self.spare_prims.len() < MAX_SPARE_PRIMS
+                && bytes > 0
+                && bytes <= MAX_SPARE_PRIM_BYTES
+                && self.spare_prims_bytes + bytes <= MAX_SPARE_PRIMS_TOTAL
+            {
+                p.clear();
+                self.spare_prims_bytes += bytes;
+                self.spare_prims.push(p);
+            }
+            return;
+        }
         if let Container::Vec(mut v) = c {
             let capacity = v.capacity();
             if self.spare_vecs.len() < MAX_SPARE_VECS
@@ -339,6 +410,24 @@ impl Heap {
                 v
             }
             None => Vec::new(),
+        }
+    }
+
+    /// An empty unboxed vector for elements of type `ty`, reusing the buffer of a freed one of
+    /// that type among the last four freed; `None` when `ty` is not stored unboxed.
+    #[inline]
+    pub fn new_prims(&mut self, ty: TypeId) -> Option<PrimVec> {
+        let n = self.spare_prims.len();
+        let found = (n.saturating_sub(4)..n)
+            .rev()
+            .find(|&i| self.spare_prims[i].element_type() == ty);
+        match found {
+            Some(i) => {
+                let p = self.spare_prims.swap_remove(i);
+                self.spare_prims_bytes -= p.capacity() * p.element_size();
+                Some(p)
+            }
+            None => PrimVec::for_type(ty, 0),
         }
     }
 
@@ -379,6 +468,10 @@ impl Heap {
             Container::Bytes(b) => {
                 let bytes = Container::Bytes(b.clone());
                 return Ok(Value::Container(self.alloc(bytes)));
+            }
+            Container::Prims(p) => {
+                let prims = Container::Prims(p.clone());
+                return Ok(Value::Container(self.alloc(prims)));
             }
             Container::Closure(c) if !c.captured.iter().any(|v| v.container().is_some()) => {
                 let shared = Container::Closure(Arc::clone(c));
@@ -427,7 +520,7 @@ impl Heap {
                 Some(cl) => &mut cl.captured,
                 None => return Err(invariant_shared_closure()),
             },
-            Container::Bytes(_) | Container::Free(_) => return Ok(c),
+            Container::Bytes(_) | Container::Prims(_) | Container::Free(_) => return Ok(c),
         };
         for i in 0..children.len() {
             if let Some(Value::Container(_)) = children.get(i) {
@@ -490,6 +583,16 @@ impl Heap {
             }
             (Container::Vec(a), Container::Vec(b)) => (a, b),
             (Container::Bytes(a), Container::Bytes(b)) => return Ok(a == b),
+            (Container::Prims(a), Container::Prims(b)) => return Ok(a == b),
+            // A vector of primitives made by a native as values, against an unboxed one.
+            (Container::Prims(p), Container::Vec(e)) | (Container::Vec(e), Container::Prims(p)) => {
+                return Ok(
+                    p.len() == e.len() && e.iter().enumerate().all(|(i, v)| p.get(i) == Some(*v))
+                );
+            }
+            (Container::Bytes(b), Container::Vec(e)) | (Container::Vec(e), Container::Bytes(b)) => {
+                return Ok(b.len() == e.len() && b.iter().zip(e).all(|(x, v)| Value::U8(*x) == *v));
+            }
             (Container::Closure(a), Container::Closure(b)) => {
                 if !a.target.same_function(&b.target) {
                     return Ok(false);
@@ -567,6 +670,7 @@ fn has_leaf_values(c: &Container) -> bool {
         Container::Struct(f) | Container::Variant(_, f) => !f.is_empty(),
         Container::Vec(e) => !e.is_empty(),
         Container::Bytes(b) => !b.is_empty(),
+        Container::Prims(p) => !p.is_empty(),
         Container::Closure(cl) => !cl.captured.is_empty(),
         Container::Free(_) => false,
     }
@@ -584,14 +688,14 @@ fn owns_containers(c: &Container) -> bool {
         .any(|v| matches!(v, Value::Container(_)))
 }
 
-/// The values a container holds (none for bytes or a free slot).
+/// The values a container holds (none for unboxed primitives or a free slot).
 #[inline]
 fn values_of(c: &Container) -> &[Value] {
     match c {
         Container::Struct(f) | Container::Variant(_, f) => f,
         Container::Vec(e) => e,
         Container::Closure(cl) => &cl.captured,
-        Container::Bytes(_) | Container::Free(_) => &[],
+        Container::Bytes(_) | Container::Prims(_) | Container::Free(_) => &[],
     }
 }
 

@@ -8,9 +8,11 @@
 //! indexing, so a VM bug becomes a wrong-index error, never undefined behaviour.
 
 mod heap;
+mod prims;
 mod printing;
 
 pub use heap::{Closure, ClosureTarget, Container, Heap};
+pub use prims::PrimVec;
 pub use printing::{debug_value, display_value, display_value_sui, integer_digits};
 
 use tern_primitives::{AccountAddress, I256, U256};

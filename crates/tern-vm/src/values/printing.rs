@@ -119,6 +119,7 @@ fn write_container(
             out.push_str(" }");
         }
         Container::Vec(items) => write_list(heap, "[", "]", items, closure, out, depth),
+        Container::Prims(p) => write_list(heap, "[", "]", &p.to_values(), closure, out, depth),
         Container::Bytes(bytes) => {
             let items: Vec<String> = bytes.iter().map(u8::to_string).collect();
             out.push('[');
@@ -208,6 +209,7 @@ fn write_display_container(
         }
         Container::Vec(e) => e.clone(),
         Container::Bytes(b) => b.iter().map(|x| Value::U8(*x)).collect(),
+        Container::Prims(p) => p.to_values(),
         Container::Closure(cl) => {
             write_closure(heap, cl, closure, out, depth);
             return;
@@ -301,6 +303,7 @@ fn write_sui_container(heap: &Heap, id: u32, out: &mut String) {
             write_sui_list(heap, &format!("|{tag}|{{ "), " }", fields, out)
         }
         Container::Vec(items) => write_sui_list(heap, "[", "]", items, out),
+        Container::Prims(p) => write_sui_list(heap, "[", "]", &p.to_values(), out),
         Container::Bytes(bytes) => {
             let items: Vec<String> = bytes.iter().map(u8::to_string).collect();
             out.push('[');
