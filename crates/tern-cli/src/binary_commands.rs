@@ -66,7 +66,7 @@ pub(crate) fn asm(
     let unit = match assemble(&source, &dep_refs, &options) {
         Ok(unit) => unit,
         Err(err) => {
-            eprintln!("{}: {err}", file.display());
+            eprint!("{}", err.render_with_help(&file.display().to_string()));
             return Ok(ExitCode::FAILURE);
         }
     };

@@ -1,5 +1,6 @@
 //! `tern`: the command line of the Tern Move VM.
 
+mod arg_values;
 mod bench_command;
 mod binary_commands;
 mod input;
@@ -101,7 +102,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(arg_values::with_attached_arg_values(
+        std::env::args_os().collect(),
+    ));
     let result = match cli.command {
         Command::Disasm { file, flavor } => binary_commands::disasm(&file, flavor),
         Command::Asm {

@@ -649,3 +649,70 @@ fn asm_and_verify_know_the_standard_library_without_deps() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A mistyped mnemonic and local: `tern asm` and `tern run` name the file and suggest the
+/// names meant.
+#[test]
+fn assembly_errors_name_the_file_and_suggest_the_name_meant() {
+    let file = temp("typo.masm");
+    std::fs::write(
+        &file,
+        "module 0x42::m\npublic fun f(count: u64): u64\n    imm_borrow_loc count\n    pop\n    copy_loc cuont\n    ret\n",
+    )
+    .unwrap();
+    let shown = file.display().to_string();
+    let asm = tern()
+        .arg("asm")
+        .arg(&file)
+        .arg("-o")
+        .arg(temp("typo.mv"))
+        .output()
+        .unwrap();
+    assert!(!asm.status.success());
+    let stderr = String::from_utf8_lossy(&asm.stderr);
+    assert!(stderr.contains(&format!("┌─ {shown}:3:5")), "{stderr}");
+    assert!(
+        stderr.contains("= help: did you mean `borrow_loc`?"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("unknown local `cuont`"), "{stderr}");
+    assert!(stderr.contains("= help: did you mean `count`?"), "{stderr}");
+
+    let run = tern()
+        .arg("run")
+        .arg(&file)
+        .args(["0x42::m::f", "--args", "1"])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains(&format!("┌─ {shown}:3:5")), "{stdout}");
+    assert!(
+        stdout.contains("= help: did you mean `borrow_loc`?"),
+        "{stdout}"
+    );
+}
+
+/// A negative literal with a type suffix is a value of `--args`, and an option after the list
+/// is still an option.
+#[test]
+fn negative_suffixed_arguments_are_values() {
+    let file = temp("neg.masm");
+    std::fs::write(
+        &file,
+        "module 0x42::n\npublic fun f(x: i8, y: u64): i8\n    move_loc x\n    ret\n",
+    )
+    .unwrap();
+    let out = tern()
+        .arg("run")
+        .arg(&file)
+        .args(["0x42::n::f", "--args", "-5i8", "3", "-v"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: -5\n");
+}

@@ -57,7 +57,7 @@ pub use tasks::{split_tasks, RawTask};
 pub use tern_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
 pub use testfile::{ParsedTask, TestFile};
 pub use toolchain::{
-    serializer_message, MasmToolchain, Toolchain, Unit, DIAGNOSTICS_FILE_NAME, SERIALIZE_VERSION,
-    SUI_SERIALIZE_VERSION,
+    serializer_message, MasmToolchain, Toolchain, Unit, UserMasmToolchain, DIAGNOSTICS_FILE_NAME,
+    SERIALIZE_VERSION, SUI_SERIALIZE_VERSION,
 };
 pub use value::{ArgValue, IntWidth, ValueParseError};

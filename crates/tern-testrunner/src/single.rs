@@ -6,7 +6,7 @@ use crate::adapter::TestAdapter;
 use crate::command::RunCommand;
 use crate::exec::{argument_blobs, render_outputs};
 use crate::named::{parse_address_arg, parse_run_target, parse_type_arg, NamedAddresses};
-use crate::toolchain::{MasmToolchain, Toolchain, Unit};
+use crate::toolchain::{Toolchain, Unit, UserMasmToolchain};
 use crate::value::ArgValue;
 use crate::{PublishOptions, RunOptions, RunnerError};
 use std::path::Path;
@@ -43,14 +43,18 @@ pub struct RunFileOutput {
     pub failed: bool,
 }
 
-/// Reads and runs a `.masm` file.
+/// Reads and runs a `.masm` file; assembly errors name the file and carry Tern's "did you
+/// mean" help ([`UserMasmToolchain`]).
 pub fn run_masm_file<A: TestAdapter>(
     path: &Path,
     options: &RunFileOptions,
     adapter: &mut A,
 ) -> Result<RunFileOutput, RunnerError> {
     let source = std::fs::read_to_string(path).map_err(|e| RunnerError::io(path, &e))?;
-    run_masm_source(&source, options, adapter, &MasmToolchain)
+    let toolchain = UserMasmToolchain {
+        file_name: path.display().to_string(),
+    };
+    run_masm_source(&source, options, adapter, &toolchain)
 }
 
 /// Runs `.masm` source text: a script is run; a module is published, then the target (if

@@ -22,18 +22,30 @@ impl Span {
     pub const ZERO: Span = Span::new(0, 0);
 }
 
-/// A diagnostic before positions are computed: a span and a message.
+/// A diagnostic before positions are computed: a span, a message and maybe a help.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Diag {
     pub(crate) span: Span,
     pub(crate) message: String,
+    pub(crate) help: Option<String>,
 }
 
 impl Diag {
+    /// A diagnostic; a help the message carries behind
+    /// [`HELP_SEPARATOR`](crate::suggest::HELP_SEPARATOR) is split off.
     pub(crate) fn new(span: Span, message: impl Into<String>) -> Diag {
-        Diag {
-            span,
-            message: message.into(),
+        let message = message.into();
+        match message.split_once(crate::suggest::HELP_SEPARATOR) {
+            Some((message, help)) => Diag {
+                span,
+                message: message.to_string(),
+                help: Some(help.to_string()),
+            },
+            None => Diag {
+                span,
+                message,
+                help: None,
+            },
         }
     }
 }
@@ -49,6 +61,9 @@ pub struct Diagnostic {
     pub message: String,
     /// The byte span the diagnostic points at.
     pub span: Span,
+    /// Tern's own help, for people (a "did you mean" for an unknown name); never part of the
+    /// peer's format.
+    pub help: Option<String>,
 }
 
 /// An assembly failure: one or more diagnostics, in the order the peer reports them.
@@ -101,6 +116,7 @@ impl AsmError {
                     column,
                     message: d.message,
                     span: d.span,
+                    help: d.help,
                 }
             })
             .collect();
@@ -109,6 +125,7 @@ impl AsmError {
             column: 1,
             message: String::from("unknown assembler error"),
             span: Span::ZERO,
+            help: None,
         });
         AsmError {
             line: first.line,
@@ -127,6 +144,25 @@ impl AsmError {
         let mut out = String::new();
         for d in &self.diagnostics {
             super::render::render_one(&mut out, file_name, source, &d.message, d.span);
+        }
+        out
+    }
+
+    /// The diagnostics for people: as [`AsmError::render`] for the assembled text named
+    /// `file_name`, each followed by its help (`= help: did you mean `borrow_loc`?`) when it
+    /// has one.
+    pub fn render_with_help(&self, file_name: &str) -> String {
+        let mut out = String::new();
+        for d in &self.diagnostics {
+            let mut one = String::new();
+            super::render::render_one(&mut one, file_name, &self.text, &d.message, d.span);
+            if let Some(help) = &d.help {
+                // Before the empty line that ends the diagnostic.
+                one.pop();
+                let pad = " ".repeat(d.line.to_string().len().saturating_add(1));
+                one.push_str(&format!("{pad}= help: {help}\n\n"));
+            }
+            out.push_str(&one);
         }
         out
     }

@@ -34,7 +34,15 @@ impl Assembler<'_> {
         let name = instr.name.to_lowercase();
         let mut forms = Opcode::by_mnemonic(self.b.flavor(), &name);
         let Some(op) = forms.next() else {
-            self.error(instr.loc, format!("unknown instruction `{}`", instr.name));
+            let known = Opcode::ALL
+                .iter()
+                .filter(|op| op.encoding(self.b.flavor()).is_some())
+                .map(|op| op.mnemonic());
+            let hint = crate::suggest::did_you_mean(&instr.name, known);
+            self.error(
+                instr.loc,
+                format!("unknown instruction `{}`{hint}", instr.name),
+            );
             return None;
         };
         // The generic form of an instruction that has one follows its plain form.
@@ -495,7 +503,9 @@ impl Assembler<'_> {
         match self.ctx.locals.get(&name) {
             Some((idx, _)) => Some(*idx),
             None => {
-                self.error(instr.loc, format!("unknown local `{name}`"));
+                let hint =
+                    crate::suggest::did_you_mean(&name, self.ctx.locals.keys().map(String::as_str));
+                self.error(instr.loc, format!("unknown local `{name}`{hint}"));
                 None
             }
         }

@@ -4,6 +4,7 @@
 
 use super::ast::ModName;
 use super::builder::{bounded, intern, Tables};
+use crate::suggest::did_you_mean;
 use std::collections::HashMap;
 use tern_binary::*;
 use tern_primitives::{AbilitySet, AccountAddress, Flavor};
@@ -236,7 +237,13 @@ impl<'d> Builder<'d> {
         if self.context.contains_key(&id) || id == self.this {
             Ok(id)
         } else {
-            Err(format!("unknown module `{}`", id.long()))
+            let same_address = self
+                .context
+                .keys()
+                .filter(|m| m.address == id.address)
+                .map(|m| m.name.as_str());
+            let hint = did_you_mean(id.name.as_str(), same_address);
+            Err(format!("unknown module `{}`{hint}", id.long()))
         }
     }
 
@@ -249,7 +256,8 @@ impl<'d> Builder<'d> {
         if let (None, [name]) = (address, parts) {
             if !self.fun_names.contains(name) {
                 let this = self.this.long();
-                return Err(format!("undeclared function `{name}` in `{this}`"));
+                let hint = did_you_mean(name, self.fun_names.iter().map(String::as_str));
+                return Err(format!("undeclared function `{name}` in `{this}`{hint}"));
             }
             return self.fun_index(&self.this.clone(), name);
         }
@@ -267,7 +275,8 @@ impl<'d> Builder<'d> {
         if let (None, [name]) = (address, parts) {
             if !self.datatypes.iter().any(|(n, _)| n == name) {
                 let this = self.this.long();
-                return Err(format!("undeclared struct `{name}` in `{this}`"));
+                let hint = did_you_mean(name, self.datatypes.iter().map(|(n, _)| n.as_str()));
+                return Err(format!("undeclared struct `{name}` in `{this}`{hint}"));
             }
             return self.struct_index(&self.this.clone(), name);
         }
@@ -301,7 +310,13 @@ impl<'d> Builder<'d> {
         let variants = self.m().enum_def_at(def).map_or(&[][..], |d| &d.variants);
         match variants.iter().position(|v| self.ident_of(v.name) == name) {
             Some(pos) => Ok((pos & 0xFFFF) as u16),
-            None => Err(format!("undeclared variant `{name}`")),
+            None => {
+                let names = variants.iter().map(|v| self.ident_of(v.name));
+                Err(format!(
+                    "undeclared variant `{name}`{}",
+                    did_you_mean(name, names)
+                ))
+            }
         }
     }
 
@@ -321,7 +336,13 @@ impl<'d> Builder<'d> {
             .map_or(&[][..], |d| d.variants());
         match variants.iter().position(|v| self.ident_of(v.name) == name) {
             Some(pos) => Ok((pos & 0xFFFF) as u16),
-            None => Err(format!("undeclared variant `{name}`")),
+            None => {
+                let names = variants.iter().map(|v| self.ident_of(v.name));
+                Err(format!(
+                    "undeclared variant `{name}`{}",
+                    did_you_mean(name, names)
+                ))
+            }
         }
     }
 
@@ -349,7 +370,13 @@ impl<'d> Builder<'d> {
         };
         match fields.iter().position(|f| self.ident_of(f.name) == name) {
             Some(pos) => Ok((pos & 0xFFFF) as u16),
-            None => Err(format!("undeclared field `{name}`")),
+            None => {
+                let names = fields.iter().map(|f| self.ident_of(f.name));
+                Err(format!(
+                    "undeclared field `{name}`{}",
+                    did_you_mean(name, names)
+                ))
+            }
         }
     }
 
@@ -439,9 +466,14 @@ impl<'d> Builder<'d> {
             (dep.identifier_at(handle.name)?.as_str() == name).then_some(handle)
         });
         let Some(src) = found else {
+            let names = dep.function_defs.iter().filter_map(|def| {
+                let handle = dep.function_handle_at(def.function)?;
+                Some(dep.identifier_at(handle.name)?.as_str())
+            });
             return Err(format!(
-                "unknown function `{name}` in module `{}`",
-                module.long()
+                "unknown function `{name}` in module `{}`{}",
+                module.long(),
+                did_you_mean(name, names)
             ));
         };
         let owner = handle_module_id(dep, src.module)?;
@@ -469,9 +501,16 @@ impl<'d> Builder<'d> {
             (dep.identifier_at(handle.name)?.as_str() == name).then_some(handle)
         });
         let Some(src) = found else {
+            let names = dep
+                .struct_defs
+                .iter()
+                .map(|d| d.struct_handle)
+                .chain(dep.enum_defs.iter().map(|d| d.enum_handle))
+                .filter_map(|h| Some(dep.identifier_at(dep.struct_handle_at(h)?.name)?.as_str()));
             return Err(format!(
-                "unknown struct `{name}` in module `{}`",
-                module.long()
+                "unknown struct `{name}` in module `{}`{}",
+                module.long(),
+                did_you_mean(name, names)
             ));
         };
         let owner = handle_module_id(dep, src.module)?;

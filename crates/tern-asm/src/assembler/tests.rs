@@ -580,3 +580,45 @@ fn custom_version() {
     assert_eq!(m.version, 7);
     assert!(m.function_defs.is_empty());
 }
+
+#[test]
+fn unknown_names_carry_a_help_outside_the_peer_format() {
+    let src = "module 0x66::m
+struct Counter has drop
+    value: u64
+
+public fun bump(c: Counter): u64
+    local count: u64
+    imm_borrow_loc c
+    pop
+    copy_loc cout
+    ret
+";
+    let err = assemble(src, &[], &opts()).unwrap_err();
+    let helps: Vec<(String, Option<String>)> = err
+        .diagnostics
+        .iter()
+        .map(|d| (d.message.clone(), d.help.clone()))
+        .collect();
+    assert_eq!(
+        helps,
+        vec![
+            (
+                "unknown instruction `imm_borrow_loc`".to_string(),
+                Some("did you mean `borrow_loc`?".to_string())
+            ),
+            (
+                "unknown local `cout`".to_string(),
+                Some("did you mean `count`?".to_string())
+            ),
+        ]
+    );
+    // The peer's format has no help; the rendering for people names the file and adds it.
+    assert!(!err.render("test", src).contains("help"));
+    let text = err.render_with_help("bump.masm");
+    assert!(text.contains("┌─ bump.masm:7:5"), "{text}");
+    assert!(
+        text.contains("  = help: did you mean `borrow_loc`?\n\n"),
+        "{text}"
+    );
+}
