@@ -26,6 +26,17 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Print a resource kept in a `tern run --state` folder.
+    View {
+        /// The state folder.
+        #[arg(long, value_name = "DIR")]
+        state: PathBuf,
+        /// The address holding the resource (`0x5`).
+        address: String,
+        /// The resource's type (`0x42::counter::Counter`).
+        #[arg(value_name = "TYPE")]
+        type_tag: String,
+    },
     /// Print a compiled module or script (`.mv`) as `.masm` text.
     Disasm {
         /// The binary to print.
@@ -106,6 +117,11 @@ fn main() -> ExitCode {
         std::env::args_os().collect(),
     ));
     let result = match cli.command {
+        Command::View {
+            state,
+            address,
+            type_tag,
+        } => test_commands::view(&state, &address, &type_tag),
         Command::Disasm { file, flavor } => binary_commands::disasm(&file, flavor),
         Command::Asm {
             file,

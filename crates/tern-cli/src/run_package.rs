@@ -31,10 +31,20 @@ enum Main {
 
 /// `tern run PATH.mv|DIR [TARGET] [--deps ...] [--framework DIR] [--args ...] ...`.
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
-    let mut vm = match &args.framework {
-        Some(dir) => Vm::with_aptos_framework(dir)
+    let mut journal = None;
+    let mut vm = match (&args.framework, &args.state) {
+        (Some(_), Some(_)) => bail!("--state does not work with --framework yet"),
+        (Some(dir), None) => Vm::with_aptos_framework(dir)
             .with_context(|| format!("--framework {}", dir.display()))?,
-        None => Vm::with_stdlib().context("the standard library does not publish")?,
+        (None, Some(dir)) => {
+            let storage = crate::test_commands::open_state(dir)?;
+            journal = Some(storage.journal());
+            let mut vm = Vm::with_storage(Box::new(storage));
+            vm.publish_stdlib()
+                .context("the standard library does not publish")?;
+            vm
+        }
+        (None, None) => Vm::with_stdlib().context("the standard library does not publish")?,
     };
     for dep in &args.deps {
         publish_path(&mut vm, dep).with_context(|| format!("dependency {}", dep.display()))?;
@@ -68,7 +78,11 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
             vm.run_function(&module, &function, &type_args, blobs)
         }
     };
-    report(&mut vm, result, &args)
+    let code = report(&mut vm, result, &args)?;
+    if let Some(journal) = &journal {
+        crate::test_commands::print_state_changes(&vm, journal)?;
+    }
+    Ok(code)
 }
 
 /// Publishes a dependency: a folder as one bundle, a file as a one-module bundle.

@@ -2,8 +2,10 @@
 
 use crate::output::{out, outln};
 use anyhow::{Context, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::str::FromStr;
+use tern::{DirectoryStorage, Journal, ResourceChange};
 use tern_testrunner::TernAdapter;
 use tern_testrunner::{run_masm_file, run_tests, RunFileOptions, RunTestsOptions};
 
@@ -67,6 +69,11 @@ pub(crate) struct RunArgs {
     /// (`peak memory: N bytes`; Linux, read from `/proc/self/status`).
     #[arg(long = "peak-memory")]
     pub(crate) peak_memory: bool,
+    /// Keep published modules and resources in DIR between runs (created if missing): the
+    /// run starts from what earlier runs left there, and prints the resources it wrote or
+    /// deleted. `tern view --state DIR ADDRESS TYPE` shows one.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) state: Option<PathBuf>,
 }
 
 /// `tern run FILE.masm|FILE.mv|DIR [TARGET] [--args ...] [--type-args ...] [--signers ...]`.
@@ -83,9 +90,18 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         signers,
         verbose,
         display_trace,
+        state,
         ..
     } = args;
-    let mut adapter = TernAdapter::new().context("the standard library does not publish")?;
+    let (adapter, journal) = match state.as_deref() {
+        Some(dir) => {
+            let storage = open_state(dir)?;
+            let journal = storage.journal();
+            (TernAdapter::with_storage(Box::new(storage)), Some(journal))
+        }
+        None => (TernAdapter::new(), None),
+    };
+    let mut adapter = adapter.context("the standard library does not publish")?;
     let options = RunFileOptions {
         target,
         args,
@@ -103,9 +119,71 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
     } else {
         outln!("{}", output.text)?;
     }
+    if let Some(journal) = &journal {
+        print_state_changes(adapter.vm(), journal)?;
+    }
     Ok(if output.failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Opens the state folder of `--state` (creating it if missing).
+pub(crate) fn open_state(dir: &Path) -> Result<DirectoryStorage> {
+    DirectoryStorage::open(dir).with_context(|| format!("--state {}", dir.display()))
+}
+
+/// Prints the resources the run wrote or deleted (`resource written: ADDRESS TYPE` with the
+/// value as `tern view` shows it, `resource deleted: ADDRESS TYPE`), and fails if a file of
+/// the state could not be written.
+pub(crate) fn print_state_changes(vm: &tern::Vm, journal: &Journal) -> Result<()> {
+    let log = journal
+        .lock()
+        .map_err(|_| anyhow::anyhow!("the state journal is poisoned"))?;
+    if let Some(e) = log.write_errors.first() {
+        anyhow::bail!("the state was not saved: {e}");
+    }
+    let mut last: std::collections::BTreeMap<_, _> = std::collections::BTreeMap::new();
+    for (address, tag, change) in &log.changes {
+        last.insert((*address, tag.clone()), change.clone());
+    }
+    for ((address, tag), change) in last {
+        match change {
+            ResourceChange::Deleted => outln!("resource deleted: {address} {tag}")?,
+            ResourceChange::Added(_) | ResourceChange::Modified(_) => {
+                outln!("resource written: {address} {tag}")?;
+                if let Some(text) = vm.view(address, &tag)? {
+                    for line in text.lines() {
+                        outln!("    {line}")?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `tern view --state DIR ADDRESS TYPE`: prints a resource kept in a state folder.
+pub(crate) fn view(state: &Path, address: &str, type_tag: &str) -> Result<ExitCode> {
+    let named = tern_testrunner::NamedAddresses::new();
+    let address = tern_testrunner::parse_address_arg(address, &named)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("address `{address}`"))?;
+    let tag = tern_primitives::StructTag::from_str(type_tag)
+        .map_err(|e| anyhow::anyhow!("type `{type_tag}`: {e}"))?;
+    if !state.is_dir() {
+        anyhow::bail!("--state {}: no such folder", state.display());
+    }
+    let vm = tern::Vm::with_storage(Box::new(open_state(state)?));
+    match vm.view(address, &tag)? {
+        Some(text) => {
+            outln!("{text}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            eprintln!("no resource {tag} at {address}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }

@@ -716,3 +716,64 @@ fn negative_suffixed_arguments_are_values() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: -5\n");
 }
+
+/// `tern run --state DIR` keeps modules and resources between runs, prints what a run wrote,
+/// leaves the state as it was when a run aborts, and `tern view` reads a resource back.
+#[test]
+fn state_folder_keeps_the_counter_between_runs() {
+    let state = temp("counter-state");
+    let _ = std::fs::remove_dir_all(&state);
+    let run = |function: &str, extra: &[&str]| {
+        tern()
+            .args(["run", "examples/counter.masm"])
+            .arg(format!("0x42::counter::{function}"))
+            .args(extra)
+            .arg("--state")
+            .arg(&state)
+            .current_dir(workspace())
+            .output()
+            .unwrap()
+    };
+    let init = run("init", &["--signers", "0x5"]);
+    assert!(init.status.success());
+    let text = String::from_utf8_lossy(&init.stdout);
+    assert!(
+        text.starts_with("resource written: 0x5 0x42::counter::Counter\n"),
+        "{text}"
+    );
+    assert!(text.contains("value: 0"), "{text}");
+    for expected in ["1", "2"] {
+        let incr = run("incr", &["--signers", "0x5"]);
+        let text = String::from_utf8_lossy(&incr.stdout);
+        assert!(
+            text.starts_with(&format!("return values: {expected}\n")),
+            "{text}"
+        );
+    }
+    let again = run("init", &["--signers", "0x5"]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stdout).contains("sub_status: Some(1)"));
+    let get = run("get", &["--args", "@0x5"]);
+    assert_eq!(String::from_utf8_lossy(&get.stdout), "return values: 2\n");
+
+    let view = tern()
+        .args(["view", "--state"])
+        .arg(&state)
+        .args(["0x5", "0x42::counter::Counter"])
+        .output()
+        .unwrap();
+    assert!(view.status.success());
+    assert!(String::from_utf8_lossy(&view.stdout).contains("value: 2"));
+    let missing = tern()
+        .args(["view", "--state"])
+        .arg(&state)
+        .args(["0x6", "0x42::counter::Counter"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&missing.stderr),
+        "no resource 0x42::counter::Counter at 0x6\n"
+    );
+    let _ = std::fs::remove_dir_all(&state);
+}

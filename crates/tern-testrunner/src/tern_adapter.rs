@@ -53,6 +53,28 @@ impl TernAdapter {
         })
     }
 
+    /// A VM over `storage` (for example a [`tern::DirectoryStorage`] that keeps state between
+    /// runs) with the standard library published into it.
+    pub fn with_storage(storage: Box<dyn tern::StorageBackend>) -> Result<TernAdapter, VmError> {
+        let mut vm = Vm::with_storage(storage);
+        let stdlib = tern_stdlib::stdlib_modules().map_err(|e| {
+            VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                .with_message(format!("standard library does not assemble: {e}"))
+        })?;
+        vm.publish_stdlib()?;
+        Ok(TernAdapter {
+            vm,
+            context: stdlib,
+            default_budget: None,
+            sui: None,
+        })
+    }
+
+    /// The VM the adapter runs on.
+    pub fn vm(&self) -> &Vm {
+        &self.vm
+    }
+
     /// A VM with the standard library published, or (if the library cannot be published, which
     /// [`TernAdapter::new`] reports) an empty one.
     pub fn new_or_empty() -> TernAdapter {

@@ -70,11 +70,13 @@
 //! [`Vm::with_aptos_framework`] starts a VM with the real Aptos framework at `0x1` instead of
 //! Tern's standard library (natives: [`aptos_framework_natives`]).
 
+mod directory_storage;
 mod package;
 mod publish;
 mod value;
 mod vm;
 
+pub use directory_storage::{DirectoryStorage, Journal, StateError, StateLog};
 pub use package::{
     aptos_framework_natives, read_module_file, read_package_dir, PackageError,
     APTOS_FRAMEWORK_PACKAGES,
@@ -84,7 +86,7 @@ pub use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
 pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
 pub use tern_vm::{
     ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, InMemoryStorage, InstructionGasMeter,
-    Runtime, Session, UnmeteredGasMeter, VmConfig,
+    ResourceChange, Runtime, Session, Storage, StorageBackend, UnmeteredGasMeter, VmConfig,
 };
 pub use value::MoveValue;
 pub use vm::{RunOutput, Vm};

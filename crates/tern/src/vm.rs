@@ -75,6 +75,13 @@ impl Vm {
         )
     }
 
+    /// A VM with the default configuration and the standard-library natives over `storage`
+    /// (for example a [`crate::DirectoryStorage`]); publish the library into it with
+    /// [`Vm::publish_stdlib`] if the storage does not hold it yet.
+    pub fn with_storage(storage: Box<dyn StorageBackend>) -> Vm {
+        Vm::with_parts(VmConfig::default(), tern_natives::stdlib_natives(), storage)
+    }
+
     /// A VM with this configuration, these natives (add the standard library's with
     /// `tern_natives::add_stdlib_natives`) and this storage backend.
     pub fn with_parts(
