@@ -60,7 +60,15 @@ pub struct StateLog {
 /// A shared handle on a [`StateLog`] (see [`DirectoryStorage::journal`]).
 pub type Journal = Arc<Mutex<StateLog>>;
 
-/// Storage in a folder (see the [module documentation](self)).
+/// Storage in a folder, one file per item, readable with the usual tools:
+/// `modules/ADDRESS/NAME.mv` holds a published module's bytes (`tern disasm` reads it),
+/// `resources/ADDRESS/TYPE.bcs` a resource's BCS bytes (`TYPE` is the struct tag with every
+/// character other than a letter, a digit, `_`, `.` or `-` written `%XX`).
+///
+/// Everything is read when the storage is opened and written through as the VM publishes and
+/// commits (each file written whole under a temporary name, then renamed over the old one).
+/// The storage traits cannot return errors, so a failed write is kept in the [`Journal`]
+/// ([`StateLog::write_errors`]); what was committed stays in memory either way.
 #[derive(Debug)]
 pub struct DirectoryStorage {
     root: PathBuf,

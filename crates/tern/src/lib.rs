@@ -83,10 +83,25 @@ pub use package::{
 };
 pub use publish::{ModuleVerifier, PublishError};
 pub use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
-pub use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag, VmError};
+pub use tern_binary::CompiledModule;
+pub use tern_primitives::{
+    AccountAddress, Identifier, Location, ModuleId, StatusCode, StructTag, TypeTag, VmError,
+};
 pub use tern_vm::{
     ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, InMemoryStorage, InstructionGasMeter,
     ResourceChange, Runtime, Session, Storage, StorageBackend, UnmeteredGasMeter, VmConfig,
 };
 pub use value::MoveValue;
+
+pub mod natives {
+    //! What a native function implemented in Rust needs: register it in a [`NativeRegistry`]
+    //! (start from [`stdlib_natives`] to keep the standard library's) and give the registry
+    //! to [`crate::Vm::with_parts`]; it receives a [`NativeContext`] (the heap, charges, the
+    //! session's [`Extensions`]) and runtime [`Value`]s, and returns a [`NativeResult`].
+    pub use tern_natives::{add_stdlib_natives, stdlib_natives};
+    pub use tern_vm::natives::{
+        Extensions, NativeContext, NativeFunction, NativeRegistry, NativeResult,
+    };
+    pub use tern_vm::values::Value;
+}
 pub use vm::{RunOutput, Vm};
