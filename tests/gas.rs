@@ -78,6 +78,37 @@ public fun paths(): u64
     move_loc i
     ret
 
+enum Kind has drop
+    A
+    B
+    C
+
+// 15 instructions: a plain variant stored into an empty local and over another plain variant
+// (the fused `pack_variant; st_loc`), then two tests of the local (the fused `borrow_loc;
+// test_variant; br_true|br_false`), neither taken: returns 30.
+public fun enums(): u64
+    local e: Kind
+    local v: u64
+    pack_variant Kind, B
+    st_loc e
+    pack_variant Kind, C
+    st_loc e
+    borrow_loc e
+    test_variant Kind, A
+    br_true a
+    borrow_loc e
+    test_variant Kind, C
+    br_false a
+    ld_u64 30
+    st_loc v
+    branch done
+a:
+    ld_u64 10
+    st_loc v
+done:
+    move_loc v
+    ret
+
 fun inc(x: u64): u64
     move_loc x
     ld_u64 1
@@ -198,6 +229,9 @@ fn super_instructions_charge_one_unit_per_original_instruction() {
     // Budgets that end inside a fused sequence run out too (its fast path declines and the
     // originals run one by one).
     assert_costs_exactly(&vm(), "paths", 35);
+    assert_costs_exactly(&vm(), "enums", 15);
+    let out = vm().call("0x42::g::enums", &[], &[]).unwrap();
+    assert_eq!(out.values, vec![MoveValue::U64(30)]);
 }
 
 #[test]

@@ -438,6 +438,29 @@ pub enum Op {
     /// An instruction found at load to instantiate a type beyond the runtime type limits: it
     /// raises error `i` of the body's failures when it runs (as the peer raises it there).
     Fail(u16),
+    /// Super-instruction for `borrow_loc local; test_variant variant; br_false|br_true
+    /// target` on the enum value held in `local` (same shadowing scheme as
+    /// [`Op::CmpLocImmBrFalse`]).
+    TestVariantLocBr {
+        /// The local holding the enum value.
+        local: u8,
+        /// The variant tested.
+        variant: u16,
+        /// Where the branch jumps.
+        target: u32,
+        /// Whether it jumps when the value is that variant (`br_true`), else when it is not
+        /// (`br_false`).
+        jump_if_equal: bool,
+    },
+    /// Super-instruction for `pack_variant` of a variant without fields, then `st_loc dst`
+    /// (same shadowing scheme): when `dst` holds such a variant already, its tag is
+    /// rewritten in place (no allocation, nothing freed).
+    PackVariantStLoc {
+        /// The variant packed.
+        variant: u16,
+        /// The local written.
+        dst: u8,
+    },
 }
 
 /// [`Op::FieldElemFieldRead`] form bits.
@@ -538,7 +561,9 @@ impl Op {
             | Op::VecBorrowLoc { idx: l }
             | Op::BorrowFieldReadStLoc { dst: l, .. }
             | Op::AddLocImm { src: l, .. }
-            | Op::SubLocImm { src: l, .. } => [Some(l), None, None],
+            | Op::SubLocImm { src: l, .. }
+            | Op::TestVariantLocBr { local: l, .. }
+            | Op::PackVariantStLoc { dst: l, .. } => [Some(l), None, None],
             Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => {
                 [Some(a), Some(b), None]
             }
@@ -577,7 +602,8 @@ impl Op {
             | Op::Branch(t)
             | Op::BranchTest(t)
             | Op::CmpLocImmBrFalse { target: t, .. }
-            | Op::CmpLocLocBrFalse { target: t, .. } => Some(t),
+            | Op::CmpLocLocBrFalse { target: t, .. }
+            | Op::TestVariantLocBr { target: t, .. } => Some(t),
             _ => None,
         }
     }
@@ -598,8 +624,8 @@ impl Op {
             | Op::SubLocImm { .. } => 3,
             Op::VecReadLoc { form, .. } => vec_read::span(*form),
             Op::FieldElemFieldRead { form, .. } => field_path::span(*form),
-            Op::VecPushBackLoc { .. } => 3,
-            Op::LocStLoc { .. } | Op::VecBorrowWrite => 2,
+            Op::VecPushBackLoc { .. } | Op::TestVariantLocBr { .. } => 3,
+            Op::LocStLoc { .. } | Op::VecBorrowWrite | Op::PackVariantStLoc { .. } => 2,
             Op::LdU64StLoc { .. }
             | Op::BinStLoc { .. }
             | Op::BorrowFieldLoc { .. }
@@ -744,6 +770,13 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool], jump_targets: &[u32]) {
             }
         }
         let window = [at(0), at(1), at(2), at(3)];
+        // The enum super-instructions are shorter than the window: only their own ops count.
+        if let Some(fused) = enum_op_at(window) {
+            if !targeted(fused.span()) {
+                fused_at(code, i, fused);
+                continue;
+            }
+        }
         if targeted(4) {
             continue;
         }
@@ -763,6 +796,7 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool], jump_targets: &[u32]) {
                 dst,
             },
             [Op::VecBorrow, Op::WriteRef, _, _] => Op::VecBorrowWrite,
+
             [first, second, op, _]
                 if matches!(first, Op::CopyLoc(_) | Op::MoveLoc(_))
                     && matches!(second, Op::CopyLoc(_) | Op::MoveLoc(_)) =>
@@ -931,6 +965,31 @@ fn compare_branch_at(w: [Op; 4], is_u64: impl Fn(u8) -> bool) -> Option<Op> {
             target,
             imm,
         }),
+        _ => None,
+    }
+}
+
+/// The enum super-instruction starting a window of four ops, if any: `borrow_loc e;
+/// test_variant v; br_false|br_true` ([`Op::TestVariantLocBr`]) or `pack_variant` of a
+/// variant without fields then `st_loc` ([`Op::PackVariantStLoc`]).
+fn enum_op_at(w: [Op; 4]) -> Option<Op> {
+    match w {
+        [Op::BorrowLoc(local), Op::TestVariant(variant), branch, _] => {
+            let (target, jump_if_equal) = match branch {
+                Op::BrFalse(t) => (t, false),
+                Op::BrTrue(t) => (t, true),
+                _ => return None,
+            };
+            Some(Op::TestVariantLocBr {
+                local,
+                variant,
+                target,
+                jump_if_equal,
+            })
+        }
+        [Op::PackVariant { variant, fields: 0 }, Op::StLoc(dst), _, _] => {
+            Some(Op::PackVariantStLoc { variant, dst })
+        }
         _ => None,
     }
 }
@@ -1436,6 +1495,51 @@ mod tests {
         );
         assert_eq!(code[5].span(), 3);
         assert_eq!(code[8], Op::VecBorrowWrite);
+        // An enum local tested against a variant, and a plain variant stored.
+        let mut code = vec![
+            Op::BorrowLoc(2),
+            Op::TestVariant(1),
+            Op::BrFalse(6),
+            Op::BorrowLoc(2),
+            Op::TestVariant(0),
+            Op::BrTrue(0),
+            Op::PackVariant {
+                variant: 3,
+                fields: 0,
+            },
+            Op::StLoc(2),
+            Op::PackVariant {
+                variant: 3,
+                fields: 1,
+            },
+            Op::StLoc(2),
+            Op::Ret,
+        ];
+        fuse(&mut code, &[true; 8], &[]);
+        assert_eq!(
+            code[0],
+            Op::TestVariantLocBr {
+                local: 2,
+                variant: 1,
+                target: 6,
+                jump_if_equal: false
+            }
+        );
+        assert_eq!(code[0].span(), 3);
+        assert_eq!(code[0].target(), Some(6));
+        assert_eq!(
+            code[3],
+            Op::TestVariantLocBr {
+                local: 2,
+                variant: 0,
+                target: 0,
+                jump_if_equal: true
+            }
+        );
+        assert_eq!(code[6], Op::PackVariantStLoc { variant: 3, dst: 2 });
+        assert_eq!(code[6].locals(), [Some(2), None, None]);
+        // A variant with fields is packed as usual.
+        assert!(matches!(code[8], Op::PackVariant { fields: 1, .. }));
         // A branch into the middle of a sequence prevents fusing it.
         let mut code = vec![
             Op::CopyLoc(0),
