@@ -1,5 +1,6 @@
-//! The Move bytecode verifier, Aptos flavor: every pass of the peer's verifier, run in the
-//! peer's order, reporting the peer's status codes, locations, `indices` and `offsets`.
+//! The Move bytecode verifier: every pass of the peer's (Aptos's) verifier, run in the peer's
+//! order, reporting the peer's status codes, locations, `indices` and `offsets`; Sui modules
+//! get Sui's verifier configuration and Sui's own passes (see the `sui_*` items below).
 //!
 //! Module-local passes ([`verify_module`], [`verify_script`]), in order:
 //! feature gates, production limits, duplicate entries, signatures (well-formed types, ability
