@@ -4,7 +4,7 @@
 pub mod assembler;
 pub mod disassembler;
 pub mod reference;
-mod suggest;
+pub mod suggest;
 pub use disassembler::{disassemble_module, disassemble_script, DisasmError, DisasmOptions};
 
 pub use assembler::{assemble, AsmError, AsmOptions, CompiledUnit, Diagnostic, Span};

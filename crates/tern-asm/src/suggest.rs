@@ -1,5 +1,5 @@
-//! "Did you mean" for names the assembler does not know: the closest known name, if one is
-//! close enough to be a likely slip.
+//! "Did you mean" for names the assembler (and the `tern` command) does not know: the closest
+//! known name, if one is close enough to be a likely slip.
 
 /// The words of a name, lowercased, without the ones a guess adds or drops around Tern's
 /// mnemonics (`imm_borrow_loc` for `borrow_loc`, `borrow_global_mut` for `mut_borrow_global`).
@@ -17,10 +17,7 @@ fn words(name: &str) -> Vec<String> {
 /// `imm`), else the nearest by edit distance (a swap of two neighbours counts one edit)
 /// within a third of the name's length, at least one edit and fewer than the name has
 /// letters; `None` when nothing is that close.
-pub(crate) fn closest<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let key = words(name);
     let lower = name.to_lowercase();
     let len = name.chars().count();

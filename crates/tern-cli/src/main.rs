@@ -3,6 +3,7 @@
 mod arg_values;
 mod bench_command;
 mod binary_commands;
+mod failure;
 mod input;
 mod output;
 mod run_package;

@@ -3,14 +3,14 @@
 //! standard library or on the real Aptos framework (`--framework DIR`).
 
 use crate::binary_commands::{read_binary, Binary};
+use crate::failure::{describe, FailureContext};
 use crate::output::{out, outln};
 use crate::test_commands::RunArgs;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tern::{ModuleId, RunOutput, StatusCode, TypeTag, Vm, VmError};
+use tern::{ModuleId, RunOutput, TypeTag, Vm, VmError};
 use tern_binary::Flavor;
-use tern_primitives::Location;
 use tern_testrunner::{
     parse_address_arg, parse_run_target, parse_type_arg, render_outputs, ArgValue, ExecOutput,
     NamedAddresses,
@@ -60,13 +60,17 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         .iter()
         .map(|t| parse_type_arg(t, &named).map_err(anyhow::Error::msg))
         .collect::<Result<Vec<TypeTag>>>()?;
-    let blobs = argument_blobs(&args, &named)?;
     vm.set_tracing(args.display_trace);
     let result = match main {
         Main::Script(script) => {
             if args.target.is_some() {
                 bail!("a function can only be named when the file is a module");
             }
+            let params = script
+                .signatures
+                .get(script.parameters.idx())
+                .map(|s| &s.0[..]);
+            let blobs = argument_blobs(&args, &named, params)?;
             vm.run_script(&script, &type_args, blobs)
         }
         Main::Modules(ids) => {
@@ -75,12 +79,25 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             };
             let (module, function) = resolve_target(target, &ids, &named)?;
-            vm.run_function(&module, &function, &type_args, blobs)
+            let params = vm
+                .storage()
+                .module(&module)
+                .and_then(|m| tern_testrunner::function_parameters(&m, &function));
+            let blobs = argument_blobs(&args, &named, params.as_deref())?;
+            let result = vm.run_function(&module, &function, &type_args, blobs);
+            let context = (ids, Some((module, function)));
+            let code = report(&mut vm, result, &args, context)?;
+            return finish(&vm, code, journal.as_ref());
         }
     };
-    let code = report(&mut vm, result, &args)?;
-    if let Some(journal) = &journal {
-        crate::test_commands::print_state_changes(&vm, journal)?;
+    let code = report(&mut vm, result, &args, (Vec::new(), None))?;
+    finish(&vm, code, journal.as_ref())
+}
+
+/// Prints what the run left in the `--state` folder, if one was given.
+fn finish(vm: &Vm, code: ExitCode, journal: Option<&tern::Journal>) -> Result<ExitCode> {
+    if let Some(journal) = journal {
+        crate::test_commands::print_state_changes(vm, journal)?;
     }
     Ok(code)
 }
@@ -129,22 +146,41 @@ fn resolve_target(
     }
 }
 
-/// The BCS arguments: signers (addresses) first, then `--args`.
-fn argument_blobs(args: &RunArgs, named: &NamedAddresses) -> Result<Vec<Vec<u8>>> {
+/// The BCS arguments: signers (addresses) first, then `--args`, unsuffixed integers typed by
+/// the parameters `params` when known.
+fn argument_blobs(
+    args: &RunArgs,
+    named: &NamedAddresses,
+    params: Option<&[tern_binary::SignatureToken]>,
+) -> Result<Vec<Vec<u8>>> {
     let mut blobs = Vec::with_capacity(args.signers.len() + args.args.len());
     for s in &args.signers {
         let address = parse_address_arg(s, named).map_err(anyhow::Error::msg)?;
         blobs.push(address.as_bytes().to_vec());
     }
-    for a in &args.args {
-        blobs.push(ArgValue::parse(a, named)?.to_bcs());
-    }
+    let values = args
+        .args
+        .iter()
+        .map(|a| ArgValue::parse(a, named))
+        .collect::<Result<Vec<_>, _>>()?;
+    let values = match params {
+        Some(params) => {
+            tern_testrunner::fit_arguments(values, &args.args, params, args.signers.len())
+        }
+        None => values,
+    };
+    blobs.extend(values.iter().map(ArgValue::to_bcs));
     Ok(blobs)
 }
 
-/// Prints the run's values, or its error with a readable summary, as `tern run` does for a
-/// `.masm` file (`return values: ...`, `Error: ... VMError: {...}`).
-fn report(vm: &mut Vm, result: Result<RunOutput, VmError>, args: &RunArgs) -> Result<ExitCode> {
+/// Prints the run's values, or its error in words (`error: ...`; with `-v` after the error as
+/// the peer prints it), as `tern run` does for a `.masm` file.
+fn report(
+    vm: &mut Vm,
+    result: Result<RunOutput, VmError>,
+    args: &RunArgs,
+    context: (Vec<ModuleId>, Option<(ModuleId, String)>),
+) -> Result<ExitCode> {
     let trace = |t: Option<tern::ExecutionTrace>| {
         t.filter(|_| args.display_trace)
             .map(|t| t.render())
@@ -173,12 +209,24 @@ fn report(vm: &mut Vm, result: Result<RunOutput, VmError>, args: &RunArgs) -> Re
             } else {
                 "Script"
             };
-            let text = format!(
-                "{}Error: {kind} execution failed with VMError: {}\n{}",
-                trace(vm.take_failure_trace()),
-                e.render_with(args.verbose),
-                summary(vm, &e)
-            );
+            let (known, target) = context;
+            let lookup = |id: &ModuleId| vm.storage().module(id);
+            let cx = FailureContext {
+                module: &lookup,
+                known,
+                target,
+                given: args.signers.len() + args.args.len(),
+            };
+            let line = describe(&e, &cx);
+            let peer = if args.verbose {
+                format!(
+                    "Error: {kind} execution failed with VMError: {}\n",
+                    e.render_with(true)
+                )
+            } else {
+                String::new()
+            };
+            let text = format!("{}{peer}{line}\n", trace(vm.take_failure_trace()));
             (text, ExitCode::FAILURE)
         }
     };
@@ -190,100 +238,10 @@ fn report(vm: &mut Vm, result: Result<RunOutput, VmError>, args: &RunArgs) -> Re
     Ok(code)
 }
 
-/// One line saying what failed where: the status, `module::function` and offset, and the
-/// abort code (with its `std::error` category) or the missing native.
-fn summary(vm: &Vm, e: &VmError) -> String {
-    let at = e.data().offsets.first().copied();
-    let function = match (e.location(), at) {
-        (Location::Module(id), Some((def, _))) => Some(function_name(vm, id, def)),
-        (Location::Script, Some(_)) => Some("script".to_string()),
-        _ => None,
-    };
-    let mut line = e.status().name().to_string();
-    match (&function, at) {
-        (Some(f), Some((_, pc))) => line.push_str(&format!(" in {f} at offset {pc}")),
-        _ => line.push_str(&format!(" at {}", e.location())),
-    }
-    let missing_native = e.status() == StatusCode::MISSING_DEPENDENCY
-        && e.message()
-            .is_some_and(|m| m.starts_with("Missing Native Function"));
-    if e.status() == StatusCode::ABORTED {
-        if let Some(code) = e.sub_status() {
-            line.push_str(&format!(": abort code {}", abort_code(code)));
-        }
-    } else if let (true, Some(f)) = (missing_native, &function) {
-        line.push_str(&format!(": native function {f} is not implemented in Tern"));
-    } else if let Some(m) = e.message() {
-        line.push_str(&format!(": {m}"));
-    }
-    line
-}
-
-/// `0xADDR::module::function` of a function definition (its index if the module lacks it).
-fn function_name(vm: &Vm, id: &ModuleId, def: u16) -> String {
-    let name = vm.storage().module(id).and_then(|m| {
-        let d = m.function_defs.get(usize::from(def))?;
-        let h = m.function_handles.get(d.function.idx())?;
-        m.identifiers
-            .get(h.name.idx())
-            .map(|n| n.as_str().to_string())
-    });
-    let name = name.unwrap_or_else(|| format!("#{def}"));
-    format!("{}::{}::{name}", id.address.to_hex_literal(), id.name)
-}
-
-/// An abort code, with the `std::error` category and reason Aptos packs into it
-/// (`category << 16 | reason`) when it has that shape.
-fn abort_code(code: u64) -> String {
-    const CATEGORIES: [&str; 13] = [
-        "INVALID_ARGUMENT",
-        "OUT_OF_RANGE",
-        "INVALID_STATE",
-        "UNAUTHENTICATED",
-        "PERMISSION_DENIED",
-        "NOT_FOUND",
-        "ABORTED",
-        "ALREADY_EXISTS",
-        "RESOURCE_EXHAUSTED",
-        "CANCELLED",
-        "INTERNAL",
-        "NOT_IMPLEMENTED",
-        "UNAVAILABLE",
-    ];
-    let category = code >> 16;
-    let name = usize::try_from(category)
-        .ok()
-        .and_then(|c| c.checked_sub(1))
-        .and_then(|c| CATEGORIES.get(c));
-    match name {
-        Some(name) => format!("{code} (0x{code:x}: {name}, reason {})", code & 0xffff),
-        None => format!("{code} (0x{code:x})"),
-    }
-}
-
 /// Refuses the options that only compiled code takes when FILE is a `.masm` file.
 pub(crate) fn check_masm_options(deps: &[PathBuf], framework: Option<&Path>) -> Result<()> {
     if !deps.is_empty() || framework.is_some() {
         bail!("--deps and --framework take compiled code: give a `.mv` file or a folder of them (assemble a `.masm` with `tern asm`)");
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::abort_code;
-
-    #[test]
-    fn abort_codes_name_their_error_category() {
-        assert_eq!(abort_code(7), "7 (0x7)");
-        assert_eq!(
-            abort_code(0x10001),
-            "65537 (0x10001: INVALID_ARGUMENT, reason 1)"
-        );
-        assert_eq!(abort_code(0xE0000), "917504 (0xe0000)");
-        assert_eq!(
-            abort_code(u64::MAX),
-            "18446744073709551615 (0xffffffffffffffff)"
-        );
-    }
 }

@@ -1,13 +1,14 @@
 //! `tern test` and `tern run`.
 
+use crate::failure::{describe, FailureContext};
 use crate::output::{out, outln};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
 use tern::{DirectoryStorage, Journal, ResourceChange};
-use tern_testrunner::TernAdapter;
 use tern_testrunner::{run_masm_file, run_tests, RunFileOptions, RunTestsOptions};
+use tern_testrunner::{TernAdapter, TestAdapter};
 
 /// `tern test PATH... [--update] [--filter S] [-j N] [-v]`.
 pub(crate) fn test(
@@ -114,10 +115,34 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
     };
     let output = run_masm_file(&file, &options, &mut adapter)
         .with_context(|| format!("{}", file.display()))?;
-    if output.text.is_empty() || output.text.ends_with('\n') {
-        out!("{}", output.text)?;
+    let text = match &output.error {
+        // In words; `-v` adds the error as the peer prints it.
+        Some(failure) => {
+            let vm = adapter.vm();
+            let lookup = |id: &tern::ModuleId| vm.storage().module(id);
+            let cx = FailureContext {
+                module: &lookup,
+                known: adapter
+                    .context_modules()
+                    .iter()
+                    .filter_map(|m| m.self_id())
+                    .collect(),
+                target: failure.target.clone(),
+                given: options.signers.len() + options.args.len(),
+            };
+            let line = describe(&failure.error, &cx);
+            if verbose {
+                format!("{}\n{line}\n", output.text.trim_end())
+            } else {
+                format!("{}{line}\n", failure.trace)
+            }
+        }
+        None => output.text.clone(),
+    };
+    if text.is_empty() || text.ends_with('\n') {
+        out!("{text}")?;
     } else {
-        outln!("{}", output.text)?;
+        outln!("{text}")?;
     }
     if let Some(journal) = &journal {
         print_state_changes(adapter.vm(), journal)?;

@@ -430,10 +430,36 @@ fn run_of_compiled_code_names_where_it_failed() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text,
+        "error: an argument of 0x42::hello::fib does not fit its parameter's type: \
+         public fun fib(l0: u64): u64\n"
+    );
+    // `-v` adds the error as the peer prints it.
+    let out = tern()
+        .arg("run")
+        .arg(&dir)
+        .args(["0x42::hello::fib", "--args", "10u8", "-v"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with("Error: Function execution failed with VMError: {\n    major_status: FAILED_TO_DESERIALIZE_ARGUMENT,"),
+        text.starts_with("Error: Function execution failed with VMError: {\n    message: "),
         "{text}"
     );
+    assert!(
+        text.contains("major_status: FAILED_TO_DESERIALIZE_ARGUMENT,"),
+        "{text}"
+    );
+    assert!(text.ends_with("public fun fib(l0: u64): u64\n"), "{text}");
+    // Unsuffixed integers take the parameter's type.
+    let out = tern()
+        .arg("run")
+        .arg(&dir)
+        .args(["0x42::hello::fib", "--args", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: 55\n");
     // --deps and --framework need compiled code.
     let out = tern()
         .args(["run", "examples/hello.masm", "main", "--deps"])
@@ -500,7 +526,7 @@ fn run_calls_the_real_aptos_framework_when_present() {
     assert!(!ok, "{text}");
     assert!(
         text.ends_with(
-            "ABORTED in 0x1::fixed_point32::create_from_rational at offset 44: \
+            "ABORTED in 0x1::fixed_point32::create_from_rational at offset 44 (abort): \
              abort code 65537 (0x10001: INVALID_ARGUMENT, reason 1)\n"
         ),
         "{text}"
@@ -518,13 +544,10 @@ fn run_on_the_framework_names_a_missing_native() {
     let call = ["0x1::vector::empty", "--type-args", "u64"];
     let (ok, text) = run_on_framework(&corpus, "MoveStdlib", &call);
     assert!(!ok, "{text}");
-    assert!(text.contains("major_status: MISSING_DEPENDENCY,"), "{text}");
-    assert!(
-        text.ends_with(
-            "MISSING_DEPENDENCY in 0x1::vector::empty at offset 0: \
-             native function 0x1::vector::empty is not implemented in Tern\n"
-        ),
-        "{text}"
+    assert_eq!(
+        text,
+        "error: MISSING_DEPENDENCY in 0x1::vector::empty at offset 0: \
+         native function 0x1::vector::empty is not implemented in Tern\n"
     );
 }
 
@@ -752,7 +775,10 @@ fn state_folder_keeps_the_counter_between_runs() {
     }
     let again = run("init", &["--signers", "0x5"]);
     assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stdout).contains("sub_status: Some(1)"));
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout),
+        "error: ABORTED in 0x42::counter::init at offset 5 (abort): abort code 1 (0x1)\n"
+    );
     let get = run("get", &["--args", "@0x5"]);
     assert_eq!(String::from_utf8_lossy(&get.stdout), "return values: 2\n");
 
@@ -776,4 +802,41 @@ fn state_folder_keeps_the_counter_between_runs() {
         "no resource 0x42::counter::Counter at 0x6\n"
     );
     let _ = std::fs::remove_dir_all(&state);
+}
+
+/// A call that does not fit says what was wrong with it: the function that does not exist
+/// (and the one meant), the module that is not published, the arguments the function takes.
+#[test]
+fn failed_calls_name_what_was_wrong() {
+    let run = |target: &str, extra: &[&str]| {
+        let out = tern()
+            .args(["run", "examples/counter.masm", target])
+            .args(extra)
+            .current_dir(workspace())
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(
+        run("0x42::counter::incx", &["--signers", "0x5"]),
+        "error: no function `incx` in 0x42::counter; did you mean `incr`? \
+         (it has: init, incr, get)\n"
+    );
+    assert_eq!(
+        run("0x42::countr::incr", &["--signers", "0x5"]),
+        "error: no module 0x42::countr is published; did you mean 0x42::counter?\n"
+    );
+    assert_eq!(
+        run("0x42::counter::incr", &[]),
+        "error: 0x42::counter::incr takes 1 argument (signers first), 0 given: \
+         public fun incr(l0: &signer): u64 acquires Counter\n"
+    );
+    let missing = run("0x42::counter::incr", &["--signers", "0x5"]);
+    assert!(
+        missing.starts_with(
+            "error: MISSING_DATA in 0x42::counter::incr at offset 2 (mut_borrow_global): "
+        ),
+        "{missing}"
+    );
 }

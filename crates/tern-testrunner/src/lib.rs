@@ -51,7 +51,7 @@ pub use named::{
     parse_address_arg, parse_run_target, parse_struct_tag, parse_type_arg, NamedAddresses,
     RunTarget,
 };
-pub use single::{run_masm_file, run_masm_source, RunFileOptions, RunFileOutput};
+pub use single::{run_masm_file, run_masm_source, RunError, RunFileOptions, RunFileOutput};
 pub use sui::render_error as render_sui_error;
 pub use tasks::{split_tasks, RawTask};
 pub use tern_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
@@ -60,4 +60,4 @@ pub use toolchain::{
     serializer_message, MasmToolchain, Toolchain, Unit, UserMasmToolchain, DIAGNOSTICS_FILE_NAME,
     SERIALIZE_VERSION, SUI_SERIALIZE_VERSION,
 };
-pub use value::{ArgValue, IntWidth, ValueParseError};
+pub use value::{fit_arguments, function_parameters, ArgValue, IntWidth, ValueParseError};

@@ -41,6 +41,22 @@ pub struct RunFileOutput {
     pub text: String,
     /// Whether assembling, publishing or running failed.
     pub failed: bool,
+    /// The VM's error when publishing or running failed (for a caller that describes it in
+    /// its own words; `text` holds it as the peer prints it).
+    pub error: Option<RunError>,
+}
+
+/// A VM error of a `.masm` run, with the trace recorded before it (when asked for).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunError {
+    /// The execution trace of the failed run (`--display-trace`), or empty.
+    pub trace: String,
+    /// Whether publishing failed (else running).
+    pub publishing: bool,
+    /// The function the run named (module and name), when running it failed.
+    pub target: Option<(tern_primitives::ModuleId, String)>,
+    /// The error.
+    pub error: tern_primitives::VmError,
 }
 
 /// Reads and runs a `.masm` file; assembly errors name the file and carry Tern's "did you
@@ -77,7 +93,16 @@ pub fn run_masm_source<A: TestAdapter, T: Toolchain>(
                     "a function can only be named when the file is a module".into(),
                 ));
             }
-            let cmd = run_command(options, None)?;
+            let mut cmd = run_command(options, None)?;
+            if let Some(params) = script.signatures.get(script.parameters.idx()) {
+                let values = std::mem::take(&mut cmd.args);
+                cmd.args = crate::value::fit_arguments(
+                    values,
+                    &options.args,
+                    &params.0,
+                    cmd.signers.len(),
+                );
+            }
             let bytes = match toolchain.serialize_script(&script) {
                 Ok(b) => b,
                 Err(e) => return Ok(failed(format!("Error: {e}"))),
@@ -92,12 +117,16 @@ pub fn run_masm_source<A: TestAdapter, T: Toolchain>(
                         .filter(|_| options.display_trace)
                         .unwrap_or_default(),
                     failed: false,
+                    error: None,
                 },
-                Err(e) => failed(format!(
-                    "{}Error: Script execution failed with VMError: {}",
-                    failure_trace(options, adapter),
-                    e.render_with(options.verbose)
-                )),
+                Err(e) => {
+                    let trace = failure_trace(options, adapter);
+                    let text = format!(
+                        "{trace}Error: Script execution failed with VMError: {}",
+                        e.render_with(options.verbose)
+                    );
+                    failed_with(text, trace, false, e)
+                }
             })
         }
         Unit::Module(module) => publish_and_run(module, options, adapter, toolchain),
@@ -118,7 +147,15 @@ fn publish_and_run<A: TestAdapter, T: Toolchain>(
             ))
         }
     };
-    let cmd = run_command(options, Some(&id))?;
+    let mut cmd = run_command(options, Some(&id))?;
+    // Unsuffixed integers take the types of the target's parameters (`--args 7` for a `u8`).
+    if let Some(target) = cmd.target.as_ref().filter(|t| t.module == id) {
+        if let Some(params) = crate::value::function_parameters(&module, target.function.as_str()) {
+            let values = std::mem::take(&mut cmd.args);
+            cmd.args =
+                crate::value::fit_arguments(values, &options.args, &params, cmd.signers.len());
+        }
+    }
     let bytes = match toolchain.serialize_module(&module) {
         Ok(b) => b,
         Err(e) => return Ok(failed(format!("Error: {e}"))),
@@ -129,12 +166,13 @@ fn publish_and_run<A: TestAdapter, T: Toolchain>(
         ..PublishOptions::default()
     };
     if let Err(e) = adapter.publish(module, bytes, &publish_opts) {
-        return Ok(failed(format!(
+        let text = format!(
             "Error: Unable to publish module '{}::{}'. Got VMError: {}",
             id.address.full_hex(),
             id.name,
             e.render_with(options.verbose)
-        )));
+        );
+        return Ok(failed_with(text, String::new(), true, e));
     }
     Ok(run_target(&cmd, options, adapter))
 }
@@ -167,12 +205,20 @@ fn run_target<A: TestAdapter>(
                 render_outputs(&output)
             ),
             failed: false,
+            error: None,
         },
-        Err(e) => failed(format!(
-            "{}Error: Function execution failed with VMError: {}",
-            failure_trace(options, adapter),
-            e.render_with(options.verbose)
-        )),
+        Err(e) => {
+            let trace = failure_trace(options, adapter);
+            let text = format!(
+                "{trace}Error: Function execution failed with VMError: {}",
+                e.render_with(options.verbose)
+            );
+            let mut out = failed_with(text, trace, false, e);
+            if let Some(failure) = out.error.as_mut() {
+                failure.target = Some((target.module.clone(), target.function.to_string()));
+            }
+            out
+        }
     }
 }
 
@@ -186,7 +232,29 @@ fn failure_trace<A: TestAdapter>(options: &RunFileOptions, adapter: &mut A) -> S
 }
 
 fn failed(text: String) -> RunFileOutput {
-    RunFileOutput { text, failed: true }
+    RunFileOutput {
+        text,
+        failed: true,
+        error: None,
+    }
+}
+
+fn failed_with(
+    text: String,
+    trace: String,
+    publishing: bool,
+    error: tern_primitives::VmError,
+) -> RunFileOutput {
+    RunFileOutput {
+        text,
+        failed: true,
+        error: Some(RunError {
+            trace,
+            publishing,
+            target: None,
+            error,
+        }),
+    }
 }
 
 fn run_options(cmd: &RunCommand, options: &RunFileOptions) -> RunOptions {

@@ -2,6 +2,7 @@
 
 use crate::bcs::BcsWriter;
 use crate::named::NamedAddresses;
+use tern_binary::SignatureToken;
 use tern_primitives::{AccountAddress, I256, U256};
 use thiserror::Error;
 
@@ -99,6 +100,52 @@ impl ArgValue {
         Ok(v)
     }
 
+    /// This value fitted to a parameter of type `param` when `text` (the value as written)
+    /// has no type suffix: an integer literal takes the parameter's integer type (`7` for a
+    /// `u8` is a `u8`, for an `i64` an `i64`), also inside vectors. A value that does not fit
+    /// that type, a suffixed one and any other value are unchanged.
+    pub fn fitted_to(self, param: &SignatureToken, text: &str) -> ArgValue {
+        if has_type_suffix(text) {
+            return self;
+        }
+        self.fit(param)
+    }
+
+    fn fit(self, param: &SignatureToken) -> ArgValue {
+        use SignatureToken as T;
+        match (self, param) {
+            (ArgValue::Unsigned(IntWidth::W64, v), param) => {
+                let target = match param {
+                    T::U8 => Some((false, IntWidth::W8)),
+                    T::U16 => Some((false, IntWidth::W16)),
+                    T::U32 => Some((false, IntWidth::W32)),
+                    T::U128 => Some((false, IntWidth::W128)),
+                    T::U256 => Some((false, IntWidth::W256)),
+                    T::I8 => Some((true, IntWidth::W8)),
+                    T::I16 => Some((true, IntWidth::W16)),
+                    T::I32 => Some((true, IntWidth::W32)),
+                    T::I64 => Some((true, IntWidth::W64)),
+                    T::I128 => Some((true, IntWidth::W128)),
+                    T::I256 => Some((true, IntWidth::W256)),
+                    _ => None,
+                };
+                match target {
+                    Some((false, width)) if width.bits() == 256 || v >> width.bits() == 0 => {
+                        ArgValue::Unsigned(width, v)
+                    }
+                    Some((true, width)) if v >> (width.bits() - 1) == 0 => {
+                        ArgValue::Signed(width, v.as_i256())
+                    }
+                    _ => ArgValue::Unsigned(IntWidth::W64, v),
+                }
+            }
+            (ArgValue::Vector(items), T::Vector(inner)) => {
+                ArgValue::Vector(items.into_iter().map(|item| item.fit(inner)).collect())
+            }
+            (value, _) => value,
+        }
+    }
+
     /// The BCS bytes of the value according to its own type.
     pub fn to_bcs(&self) -> Vec<u8> {
         let mut w = BcsWriter::new();
@@ -126,6 +173,47 @@ impl ArgValue {
             ArgValue::Bytes(bytes) => w.byte_vector(bytes),
         }
     }
+}
+
+/// `values` (written `texts`) fitted to the parameters they are passed to
+/// ([`ArgValue::fitted_to`]): the first `signers` parameters take the signers, the values
+/// the ones after them; a value past the last parameter is unchanged.
+pub fn fit_arguments(
+    values: Vec<ArgValue>,
+    texts: &[String],
+    params: &[SignatureToken],
+    signers: usize,
+) -> Vec<ArgValue> {
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| match (params.get(signers + i), texts.get(i)) {
+            (Some(param), Some(text)) => v.fitted_to(param, text),
+            _ => v,
+        })
+        .collect()
+}
+
+/// The parameter types of the function `name` defined in `module`, if it has one.
+pub fn function_parameters(
+    module: &tern_binary::CompiledModule,
+    name: &str,
+) -> Option<Vec<SignatureToken>> {
+    module.function_defs.iter().find_map(|def| {
+        let handle = module.function_handles.get(def.function.idx())?;
+        if module.identifiers.get(handle.name.idx())?.as_str() != name {
+            return None;
+        }
+        Some(module.signatures.get(handle.parameters.idx())?.0.clone())
+    })
+}
+
+/// Whether a value as written carries an integer type suffix somewhere (`7u8`,
+/// `vector[1u16]`, `-5i64`): a `u` or `i` right after a digit.
+fn has_type_suffix(text: &str) -> bool {
+    text.as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_digit() && matches!(w[1], b'u' | b'i'))
 }
 
 struct ValueParser<'a> {

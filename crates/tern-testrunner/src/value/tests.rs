@@ -103,3 +103,30 @@ fn rejected_forms() {
         assert!(parse(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn unsuffixed_literals_take_the_parameters_type() {
+    use tern_binary::SignatureToken as T;
+    let named = NamedAddresses::new();
+    let fit = |text: &str, param: &T| {
+        ArgValue::parse(text, &named)
+            .unwrap()
+            .fitted_to(param, text)
+    };
+    assert_eq!(fit("7", &T::U8).to_bcs(), vec![7]);
+    assert_eq!(fit("7", &T::I16).to_bcs(), vec![7, 0]);
+    assert_eq!(fit("0x10", &T::U32).to_bcs(), vec![16, 0, 0, 0]);
+    assert_eq!(
+        fit("vector[1, 2]", &T::Vector(Box::new(T::U8))).to_bcs(),
+        vec![2, 1, 2]
+    );
+    // A suffix wins; a value too wide for the parameter stays as written.
+    assert_eq!(fit("7u64", &T::U8).to_bcs().len(), 8);
+    assert_eq!(fit("300", &T::U8).to_bcs().len(), 8);
+    assert_eq!(fit("128", &T::I8).to_bcs().len(), 8);
+    assert_eq!(fit("127", &T::I8).to_bcs(), vec![127]);
+    assert_eq!(fit("7", &T::U64).to_bcs().len(), 8);
+    assert_eq!(fit("true", &T::U8), ArgValue::Bool(true));
+    assert!(has_type_suffix("vector[1u8]") && !has_type_suffix("vector[1, 2]"));
+    assert!(!has_type_suffix("@0x1") && has_type_suffix("-5i8"));
+}

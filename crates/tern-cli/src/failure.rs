@@ -1,0 +1,217 @@
+//! What `tern run` says when publishing or running fails: one line in words that names the
+//! function, the offset and the instruction there, the abort code with its `std::error`
+//! category, the function that does not exist (with the closest one) or the arguments the
+//! function takes. `-v` adds the error as the peer prints it.
+
+use std::sync::Arc;
+use tern::{CompiledModule, Location, ModuleId, StatusCode, VmError};
+
+/// Where the failed run looked things up.
+pub(crate) struct FailureContext<'a> {
+    /// The published module with this id, if any.
+    pub module: &'a dyn Fn(&ModuleId) -> Option<Arc<CompiledModule>>,
+    /// The modules a missing one may have been meant as.
+    pub known: Vec<ModuleId>,
+    /// The function the run named, if it ran one.
+    pub target: Option<(ModuleId, String)>,
+    /// The values given to it (signers and arguments).
+    pub given: usize,
+}
+
+/// The line describing `e` (starting `error: `).
+pub(crate) fn describe(e: &VmError, cx: &FailureContext<'_>) -> String {
+    if let Some(text) = target_problem(e, cx) {
+        return format!("error: {text}");
+    }
+    let at = e.data().offsets.first().copied();
+    let function = match (e.location(), at) {
+        (Location::Module(id), Some((def, pc))) => Some(function_at(cx, id, def, pc)),
+        (Location::Script, Some((_, pc))) => Some((
+            "the script".to_string(),
+            format!("the script at offset {pc}"),
+        )),
+        _ => None,
+    };
+    let mut line = format!("error: {}", e.status().name());
+    match &function {
+        Some((_, f)) => line.push_str(&format!(" in {f}")),
+        None if *e.location() != Location::Undefined => {
+            line.push_str(&format!(" at {}", e.location()))
+        }
+        None => {}
+    }
+    let missing_native = e.status() == StatusCode::MISSING_DEPENDENCY
+        && e.message()
+            .is_some_and(|m| m.starts_with("Missing Native Function"));
+    if e.status() == StatusCode::ABORTED {
+        if let Some(code) = e.sub_status() {
+            line.push_str(&format!(": abort code {}", abort_code(code)));
+        }
+    } else if let (true, Some((name, _))) = (missing_native, &function) {
+        line.push_str(&format!(
+            ": native function {name} is not implemented in Tern"
+        ));
+    } else if let Some(m) = e.message() {
+        line.push_str(&format!(": {m}"));
+    } else if let Some(s) = e.sub_status() {
+        line.push_str(&format!(" (sub-status {s})"));
+    }
+    line
+}
+
+/// A failure of the call itself: the module or function does not exist, or the arguments do
+/// not fit the function's parameters.
+fn target_problem(e: &VmError, cx: &FailureContext<'_>) -> Option<String> {
+    let (module_id, name) = cx.target.as_ref()?;
+    if *e.location() != Location::Undefined || !e.data().offsets.is_empty() {
+        return None;
+    }
+    let Some(module) = (cx.module)(module_id) else {
+        let names = cx.known.iter().map(|m| m.name.as_str());
+        let hint = tern_asm::suggest::closest(module_id.name.as_str(), names)
+            .and_then(|n| cx.known.iter().find(|m| m.name.as_str() == n))
+            .map(|m| format!("; did you mean {}?", full_name(m)))
+            .unwrap_or_default();
+        return Some(format!(
+            "no module {} is published{hint}",
+            full_name(module_id)
+        ));
+    };
+    let names = function_names(&module);
+    let Some(def) = names.iter().position(|n| n == name) else {
+        let hint = tern_asm::suggest::closest(name, names.iter().map(String::as_str))
+            .map(|n| format!("; did you mean `{n}`?"))
+            .unwrap_or_default();
+        return Some(format!(
+            "no function `{name}` in {}{hint} (it has: {})",
+            full_name(module_id),
+            names.join(", ")
+        ));
+    };
+    let signature = signature_line(&module, name);
+    let params = module
+        .function_defs
+        .get(def)
+        .and_then(|d| module.function_handles.get(d.function.idx()))
+        .and_then(|h| module.signatures.get(h.parameters.idx()))
+        .map_or(0, |s| s.0.len());
+    let full = format!("{}::{name}", full_name(module_id));
+    match e.status() {
+        StatusCode::NUMBER_OF_ARGUMENTS_MISMATCH => Some(format!(
+            "{full} takes {params} argument{} (signers first), {} given: {signature}",
+            if params == 1 { "" } else { "s" },
+            cx.given
+        )),
+        StatusCode::FAILED_TO_DESERIALIZE_ARGUMENT => Some(format!(
+            "an argument of {full} does not fit its parameter's type: {signature}"
+        )),
+        StatusCode::TYPE_MISMATCH | StatusCode::NUMBER_OF_TYPE_ARGUMENTS_MISMATCH => Some(format!(
+            "{}: the call does not fit {full}: {signature}",
+            e.status().name()
+        )),
+        _ => None,
+    }
+}
+
+/// `0xADDR::name`.
+fn full_name(id: &ModuleId) -> String {
+    format!("{}::{}", id.address.to_hex_literal(), id.name)
+}
+
+/// The names of a module's functions, in definition order.
+fn function_names(m: &CompiledModule) -> Vec<String> {
+    m.function_defs
+        .iter()
+        .map(|d| {
+            m.function_handles
+                .get(d.function.idx())
+                .and_then(|h| m.identifiers.get(h.name.idx()))
+                .map_or_else(|| "?".to_string(), |n| n.as_str().to_string())
+        })
+        .collect()
+}
+
+/// The function's declaration as `tern disasm` prints it (`public fun incr(account: &signer):
+/// u64`), or its name.
+fn signature_line(m: &CompiledModule, name: &str) -> String {
+    let needle = format!("fun {name}(");
+    tern_asm::disassembler::disassemble_module(m)
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.contains(&needle))
+                .map(|l| l.trim().to_string())
+        })
+        .unwrap_or_else(|| format!("fun {name}"))
+}
+
+/// `0xADDR::module::function`, and that with ` at offset N (mnemonic)`, for a function
+/// definition and offset.
+fn function_at(cx: &FailureContext<'_>, id: &ModuleId, def: u16, pc: u16) -> (String, String) {
+    let module = (cx.module)(id);
+    let d = module
+        .as_ref()
+        .and_then(|m| m.function_defs.get(usize::from(def)).map(|d| (m, d)));
+    let name = d
+        .and_then(|(m, d)| {
+            let h = m.function_handles.get(d.function.idx())?;
+            m.identifiers.get(h.name.idx())
+        })
+        .map_or_else(|| format!("#{def}"), |n| n.as_str().to_string());
+    let instruction = d
+        .and_then(|(_, d)| d.code.as_ref())
+        .and_then(|c| c.code.get(usize::from(pc)))
+        .map(|b| format!(" ({})", b.opcode().mnemonic()))
+        .unwrap_or_default();
+    let name = format!("{}::{name}", full_name(id));
+    let at = format!("{name} at offset {pc}{instruction}");
+    (name, at)
+}
+
+/// An abort code, with the `std::error` category and reason Aptos packs into it
+/// (`category << 16 | reason`) when it has that shape.
+fn abort_code(code: u64) -> String {
+    const CATEGORIES: [&str; 13] = [
+        "INVALID_ARGUMENT",
+        "OUT_OF_RANGE",
+        "INVALID_STATE",
+        "UNAUTHENTICATED",
+        "PERMISSION_DENIED",
+        "NOT_FOUND",
+        "ABORTED",
+        "ALREADY_EXISTS",
+        "RESOURCE_EXHAUSTED",
+        "CANCELLED",
+        "INTERNAL",
+        "NOT_IMPLEMENTED",
+        "UNAVAILABLE",
+    ];
+    let category = code >> 16;
+    let name = usize::try_from(category)
+        .ok()
+        .and_then(|c| c.checked_sub(1))
+        .and_then(|c| CATEGORIES.get(c));
+    match name {
+        Some(name) => format!("{code} (0x{code:x}: {name}, reason {})", code & 0xffff),
+        None => format!("{code} (0x{code:x})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abort_codes_name_their_error_category() {
+        assert_eq!(abort_code(7), "7 (0x7)");
+        assert_eq!(
+            abort_code(0x10001),
+            "65537 (0x10001: INVALID_ARGUMENT, reason 1)"
+        );
+        assert_eq!(abort_code(0xE0000), "917504 (0xe0000)");
+        assert_eq!(
+            abort_code(u64::MAX),
+            "18446744073709551615 (0xffffffffffffffff)"
+        );
+    }
+}
