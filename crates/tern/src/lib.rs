@@ -65,6 +65,12 @@
 //! run time, as the peer's "paranoid" mode does, for code published without the verifier
 //! ([`Vm::set_skip_verification`]). None of them costs anything when off.
 //!
+//! Typed calls: [`Vm::function`] finds a published function once and
+//! [`FunctionHandle::typed`] checks Rust parameter and result types against its declaration
+//! (`vm.function("0x42::m::f")?.typed::<(Signer, u64), u64>()?`), after which calls take and
+//! return Rust values ([`TypedFunction::call`]). [`Vm::with_runtime`] makes another VM over
+//! its own storage that shares a runtime (code cache, natives) with others.
+//!
 //! Compiled packages publish from disk: [`Vm::publish_package_dir`] publishes a folder of
 //! `.mv` modules (a build's `bytecode_modules`) as one bundle, and
 //! [`Vm::with_aptos_framework`] starts a VM with the real Aptos framework at `0x1` instead of
@@ -73,6 +79,7 @@
 mod directory_storage;
 mod package;
 mod publish;
+mod typed;
 mod value;
 mod vm;
 
@@ -91,6 +98,7 @@ pub use tern_vm::{
     ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, InMemoryStorage, InstructionGasMeter,
     ResourceChange, Runtime, Session, Storage, StorageBackend, UnmeteredGasMeter, VmConfig,
 };
+pub use typed::{FunctionHandle, MoveParams, MoveResults, MoveType, Signer, TypedFunction};
 pub use value::MoveValue;
 
 pub mod natives {

@@ -75,6 +75,26 @@ impl Vm {
         )
     }
 
+    /// A VM over `storage` that shares `runtime` (its configuration, natives and code cache)
+    /// with other VMs, for example one per thread or per tenant. The code cache is keyed by
+    /// module id: the storages of VMs sharing a runtime must hold the same published modules
+    /// (their resources may differ).
+    pub fn with_runtime(runtime: Arc<Runtime>, storage: Box<dyn StorageBackend>) -> Vm {
+        Vm {
+            gas_budget: None,
+            last_gas_used: None,
+            tracing: false,
+            type_checks: false,
+            failure_trace: None,
+            skip_verification: false,
+            verifier_config: tern_verifier::VerifierConfig::default(),
+            runtime,
+            storage,
+            verifier: None,
+            published: Vec::new(),
+        }
+    }
+
     /// A VM with the default configuration and the standard-library natives over `storage`
     /// (for example a [`crate::DirectoryStorage`]); publish the library into it with
     /// [`Vm::publish_stdlib`] if the storage does not hold it yet.
@@ -89,19 +109,7 @@ impl Vm {
         natives: tern_vm::natives::NativeRegistry,
         storage: Box<dyn StorageBackend>,
     ) -> Vm {
-        Vm {
-            gas_budget: None,
-            last_gas_used: None,
-            tracing: false,
-            type_checks: false,
-            failure_trace: None,
-            skip_verification: false,
-            verifier_config: tern_verifier::VerifierConfig::default(),
-            runtime: Arc::new(Runtime::new(config, natives)),
-            storage,
-            verifier: None,
-            published: Vec::new(),
-        }
+        Vm::with_runtime(Arc::new(Runtime::new(config, natives)), storage)
     }
 
     /// A VM with the standard library published at `0x1`.
@@ -568,7 +576,7 @@ impl Vm {
 }
 
 /// Splits `0xADDR::module::function`.
-fn parse_function(path: &str) -> Result<(ModuleId, String), VmError> {
+pub(crate) fn parse_function(path: &str) -> Result<(ModuleId, String), VmError> {
     let bad = || {
         VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
             "`{path}` is not of the form 0xADDR::module::function"
