@@ -112,4 +112,4 @@ pub mod natives {
     };
     pub use tern_vm::values::Value;
 }
-pub use vm::{RunOutput, Vm};
+pub use vm::{MasmError, RunOutput, Vm};

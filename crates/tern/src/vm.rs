@@ -475,8 +475,10 @@ impl Vm {
     }
 
     /// Assembles `.masm` text holding one module (its imports resolved against the published
-    /// modules) and publishes it.
-    pub fn publish_masm(&mut self, source: &str) -> Result<ModuleId, VmError> {
+    /// modules) and publishes it. An assembly error keeps its diagnostics (line, column, span,
+    /// help: [`MasmError::Assembly`]); a `?` into a [`VmError`] makes it `UNKNOWN_MODULE`
+    /// with the rendered diagnostics as message.
+    pub fn publish_masm(&mut self, source: &str) -> Result<ModuleId, MasmError> {
         let deps: Vec<Arc<CompiledModule>> = self
             .published
             .iter()
@@ -484,17 +486,16 @@ impl Vm {
             .collect();
         let dep_refs: Vec<&CompiledModule> = deps.iter().map(|m| m.as_ref()).collect();
         let unit = tern_asm::assembler::assemble(source, &dep_refs, &Default::default())
-            .map_err(|e| VmError::new(StatusCode::UNKNOWN_MODULE).with_message(format!("{e:#}")))?;
+            .map_err(|e| MasmError::Assembly(Box::new(e)))?;
         let tern_asm::assembler::CompiledUnit::Module(module) = unit else {
-            return Err(VmError::new(StatusCode::UNKNOWN_MODULE)
-                .with_message("expected a module but found a script"));
+            return Err(MasmError::NotAModule);
         };
         // Serialized at the newest version, as the peer's test harness does (the assembler
         // records v9, and v10 instructions such as `abort_msg` need v10).
         let bytes = module
             .serialize_for_version(tern_binary::VERSION_MAX)
             .map_err(|e| VmError::new(e.status).with_message(e.message))?;
-        self.publish(&bytes)
+        Ok(self.publish(&bytes)?)
     }
 
     /// Calls `0xADDR::module::function` with typed arguments; commits on success.
@@ -572,6 +573,40 @@ impl Vm {
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
         session.set_link_check(self.link_check());
         session.view_resource(address, tag)
+    }
+}
+
+/// Why [`Vm::publish_masm`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum MasmError {
+    /// The text does not assemble: the diagnostics, with positions and help
+    /// ([`tern_asm::assembler::AsmError::diagnostics`]).
+    #[error("{}", .0.render_with_help("<masm>"))]
+    Assembly(Box<tern_asm::assembler::AsmError>),
+    /// The text holds a script, not a module.
+    #[error("expected a module but found a script")]
+    NotAModule,
+    /// The module assembled but did not publish.
+    #[error("{0}")]
+    Vm(#[from] VmError),
+}
+
+impl MasmError {
+    /// The VM's status: `UNKNOWN_MODULE` for text that does not assemble to a module.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            MasmError::Vm(e) => e.status(),
+            MasmError::Assembly(_) | MasmError::NotAModule => StatusCode::UNKNOWN_MODULE,
+        }
+    }
+}
+
+impl From<MasmError> for VmError {
+    fn from(e: MasmError) -> VmError {
+        match e {
+            MasmError::Vm(e) => e,
+            other => VmError::new(StatusCode::UNKNOWN_MODULE).with_message(other.to_string()),
+        }
     }
 }
 
