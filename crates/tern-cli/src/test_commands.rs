@@ -137,6 +137,34 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                 format!("{}{line}\n", failure.trace)
             }
         }
+        // A module published with nothing to run: say so, and what could run.
+        None if output.text.is_empty() && options.target.is_none() => {
+            match output.published.as_ref() {
+                Some(id) => {
+                    let names = adapter
+                        .vm()
+                        .storage()
+                        .module(id)
+                        .map(|m| {
+                            m.function_defs
+                                .iter()
+                                .filter_map(|d| {
+                                    let h = m.function_handles.get(d.function.idx())?;
+                                    Some(m.identifiers.get(h.name.idx())?.as_str().to_string())
+                                })
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        })
+                        .unwrap_or_default();
+                    let module = format!("{}::{}", id.address.to_hex_literal(), id.name);
+                    format!(
+                        "published {module} (functions: {names}); name one to run it, as \
+                         {module}::FUNCTION\n"
+                    )
+                }
+                None => String::new(),
+            }
+        }
         None => output.text.clone(),
     };
     if text.is_empty() || text.ends_with('\n') {

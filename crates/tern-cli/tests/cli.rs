@@ -840,3 +840,19 @@ fn failed_calls_name_what_was_wrong() {
         "{missing}"
     );
 }
+
+/// A module file run without a function says what it published and what could run.
+#[test]
+fn a_module_without_a_target_is_published_and_named() {
+    let out = tern()
+        .args(["run", "examples/hello.masm"])
+        .current_dir(workspace())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "published 0x42::hello (functions: double, fib, main); name one to run it, as \
+         0x42::hello::FUNCTION\n"
+    );
+}

@@ -44,6 +44,8 @@ pub struct RunFileOutput {
     /// The VM's error when publishing or running failed (for a caller that describes it in
     /// its own words; `text` holds it as the peer prints it).
     pub error: Option<RunError>,
+    /// The module the file published, when it held one.
+    pub published: Option<tern_primitives::ModuleId>,
 }
 
 /// A VM error of a `.masm` run, with the trace recorded before it (when asked for).
@@ -118,6 +120,7 @@ pub fn run_masm_source<A: TestAdapter, T: Toolchain>(
                         .unwrap_or_default(),
                     failed: false,
                     error: None,
+                    published: None,
                 },
                 Err(e) => {
                     let trace = failure_trace(options, adapter);
@@ -174,7 +177,9 @@ fn publish_and_run<A: TestAdapter, T: Toolchain>(
         );
         return Ok(failed_with(text, String::new(), true, e));
     }
-    Ok(run_target(&cmd, options, adapter))
+    let mut out = run_target(&cmd, options, adapter);
+    out.published = Some(id);
+    Ok(out)
 }
 
 /// Runs the command's target function, if any.
@@ -206,6 +211,7 @@ fn run_target<A: TestAdapter>(
             ),
             failed: false,
             error: None,
+            published: None,
         },
         Err(e) => {
             let trace = failure_trace(options, adapter);
@@ -236,6 +242,7 @@ fn failed(text: String) -> RunFileOutput {
         text,
         failed: true,
         error: None,
+        published: None,
     }
 }
 
@@ -248,6 +255,7 @@ fn failed_with(
     RunFileOutput {
         text,
         failed: true,
+        published: None,
         error: Some(RunError {
             trace,
             publishing,
