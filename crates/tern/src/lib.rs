@@ -80,6 +80,7 @@ mod directory_storage;
 mod package;
 mod publish;
 mod typed;
+mod typed_natives;
 mod value;
 mod vm;
 
@@ -105,7 +106,9 @@ pub mod natives {
     //! What a native function implemented in Rust needs: register it in a [`NativeRegistry`]
     //! (start from [`stdlib_natives`] to keep the standard library's) and give the registry
     //! to [`crate::Vm::with_parts`]; it receives a [`NativeContext`] (the heap, charges, the
-    //! session's [`Extensions`]) and runtime [`Value`]s, and returns a [`NativeResult`].
+    //! session's [`Extensions`]) and runtime [`Value`]s, and returns a [`NativeResult`]; or
+    //! write it over Rust values and register it with [`register_typed`].
+    pub use crate::typed_natives::{register_typed, NativeArgs, NativeResults, NativeType};
     pub use tern_natives::{add_stdlib_natives, stdlib_natives};
     pub use tern_vm::natives::{
         Extensions, NativeContext, NativeFunction, NativeRegistry, NativeResult,

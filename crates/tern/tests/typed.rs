@@ -191,3 +191,78 @@ fn vms_share_a_runtime_over_their_own_storage() {
     }
     assert!(std::sync::Arc::ptr_eq(first.runtime(), second.runtime()));
 }
+
+/// Natives written over Rust values: arguments and results converted, an `Err` aborts with
+/// its code, and a native declared with other parameter types fails naming itself.
+#[test]
+fn typed_natives_convert_abort_and_refuse_other_types() {
+    use tern::natives::{register_typed, stdlib_natives};
+    let host = AccountAddress::from_u64(0x77);
+    let mut natives = stdlib_natives();
+    register_typed(&mut natives, host, "h", "reverse", |_, (b,): (Vec<u8>,)| {
+        Ok::<_, u64>(b.into_iter().rev().collect::<Vec<u8>>())
+    });
+    register_typed(
+        &mut natives,
+        host,
+        "h",
+        "check",
+        |_, (ok, code): (bool, u64)| {
+            if ok {
+                Ok(())
+            } else {
+                Err(code)
+            }
+        },
+    );
+    register_typed(&mut natives, host, "h", "pair", |_, ()| {
+        Ok::<_, u64>((7u8, AccountAddress::from_u64(9)))
+    });
+    // Declared `(u64)` in Move, registered over a `bool`.
+    register_typed(&mut natives, host, "h", "mismatch", |_, (b,): (bool,)| {
+        Ok::<_, u64>(b)
+    });
+    let mut vm = Vm::with_parts(
+        tern::VmConfig::default(),
+        natives,
+        Box::new(tern::InMemoryStorage::new()),
+    );
+    vm.publish_stdlib().unwrap();
+    vm.publish_masm(
+        "module 0x77::h
+public native fun reverse(b: vector<u8>): vector<u8>
+public native fun check(ok: bool, code: u64)
+public native fun pair(): (u8, address)
+public native fun mismatch(x: u64): bool
+",
+    )
+    .unwrap();
+    let reverse = vm
+        .function("0x77::h::reverse")
+        .unwrap()
+        .typed::<Vec<u8>, Vec<u8>>()
+        .unwrap();
+    assert_eq!(reverse.call(&mut vm, b"abc".to_vec()).unwrap(), b"cba");
+    let check = vm.function("0x77::h::check").unwrap();
+    let check = check.typed::<(bool, u64), ()>().unwrap();
+    check.call(&mut vm, (true, 3)).unwrap();
+    let err = check.call(&mut vm, (false, 3)).unwrap_err();
+    assert_eq!(
+        (err.status(), err.sub_status()),
+        (StatusCode::ABORTED, Some(3))
+    );
+    let pair = vm.function("0x77::h::pair").unwrap();
+    let pair = pair.typed::<(), (u8, AccountAddress)>().unwrap();
+    assert_eq!(
+        pair.call(&mut vm, ()).unwrap(),
+        (7, AccountAddress::from_u64(9))
+    );
+    let err = vm
+        .call("0x77::h::mismatch", &[], &[MoveValue::U64(1)])
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR);
+    assert!(
+        err.message().unwrap().contains("0x77::h::mismatch"),
+        "{err}"
+    );
+}
