@@ -42,7 +42,9 @@ fn targets() -> Vec<(&'static str, &'static str, Vec<Vec<u8>>)> {
         ("merge_sort", "merge_sort", u64s(&[5, 3, 9, 1, 7, 2, 8])),
         ("kitchen", "work", {
             let at = at().as_bytes().to_vec();
-            vec![at.clone(), at, 12u64.to_le_bytes().to_vec()]
+            // A signer in the VM's argument form: byte 0, then the address.
+            let signer = [&[0u8][..], &at].concat();
+            vec![signer, at, 12u64.to_le_bytes().to_vec()]
         }),
         (
             "bst",

@@ -155,7 +155,7 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     let mut args = Vec::new();
     for s in &a.signers {
         let addr = parse_address_arg(s, &named).map_err(anyhow::Error::msg)?;
-        args.push(addr.as_bytes().to_vec());
+        args.push(tern::MoveValue::Signer(addr).to_bcs());
     }
     for s in &a.args {
         args.push(ArgValue::parse(s, &named)?.to_bcs());

@@ -156,7 +156,7 @@ fn argument_blobs(
     let mut blobs = Vec::with_capacity(args.signers.len() + args.args.len());
     for s in &args.signers {
         let address = parse_address_arg(s, named).map_err(anyhow::Error::msg)?;
-        blobs.push(address.as_bytes().to_vec());
+        blobs.push(tern::MoveValue::Signer(address).to_bcs());
     }
     let values = args
         .args

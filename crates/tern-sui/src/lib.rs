@@ -88,6 +88,7 @@ pub fn sui_vm_config() -> tern_vm::VmConfig {
         max_value_depth: 128,
         max_layout_nodes: 512,
         max_layout_depth: 128,
+        address_signers: true,
         ..tern_vm::VmConfig::default()
     }
 }

@@ -139,7 +139,7 @@ fn module_display_id(module: &CompiledModule) -> String {
 pub fn argument_blobs(cmd: &RunCommand) -> Vec<Vec<u8>> {
     cmd.signers
         .iter()
-        .map(|s| s.as_bytes().to_vec())
+        .map(|s| tern::MoveValue::Signer(*s).to_bcs())
         .chain(cmd.args.iter().map(|a| a.to_bcs()))
         .collect()
 }

@@ -70,6 +70,23 @@ impl TernAdapter {
         })
     }
 
+    /// The argument blobs with the first `signers` (`--signers`, in the Aptos VM's form: byte
+    /// 0, then the address) as bare addresses for a Sui adapter, whose VM takes them so.
+    fn signers_as_the_flavor_takes_them(
+        &self,
+        mut args: Vec<Vec<u8>>,
+        signers: usize,
+    ) -> Vec<Vec<u8>> {
+        if self.sui.is_some() {
+            for blob in args.iter_mut().take(signers) {
+                if blob.len() == 33 && blob.first() == Some(&0) {
+                    blob.remove(0);
+                }
+            }
+        }
+        args
+    }
+
     /// The VM the adapter runs on.
     pub fn vm(&self) -> &Vm {
         &self.vm
@@ -125,7 +142,10 @@ impl TernAdapter {
     /// VM verifies it (its runner's configuration: no size limits).
     pub fn sui() -> TernAdapter {
         let mut vm = Vm::with_parts(
-            tern::VmConfig::default(),
+            tern::VmConfig {
+                address_signers: true,
+                ..tern::VmConfig::default()
+            },
             tern_natives::sui_stdlib_natives(),
             Box::new(tern::InMemoryStorage::new()),
         );
@@ -219,6 +239,7 @@ impl TestAdapter for TernAdapter {
             VmError::new(tern_primitives::StatusCode::CODE_DESERIALIZATION_ERROR)
                 .with_message(e.to_string())
         })?;
+        let args = self.signers_as_the_flavor_takes_them(args, opts.signers_count);
         self.vm
             .run_script(&script, &type_args, args)
             .map(to_exec_output)
@@ -245,6 +266,7 @@ impl TestAdapter for TernAdapter {
         self.vm
             .set_gas_budget(opts.gas_budget.or(self.default_budget));
         self.vm.set_tracing(opts.display_trace);
+        let args = self.signers_as_the_flavor_takes_them(args, opts.signers_count);
         self.vm
             .run_function(module, function.as_str(), &type_args, args)
             .map(to_exec_output)

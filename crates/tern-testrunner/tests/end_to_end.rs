@@ -150,7 +150,8 @@ fn init_publish_run_view_and_errors() {
     let u64_7 = "0700000000000000";
     let expected_calls = vec![
         "publish 0x42::M friend=false layout=false all=false".to_string(),
-        format!("script args=[{addr42},{u64_7}] types=[] signers=1 gas=None trace=false"),
+        // A signer as the Aptos harness passes it: byte 0, then the address.
+        format!("script args=[00{addr42},{u64_7}] types=[] signers=1 gas=None trace=false"),
         "view 0x42 0x42::M::R".to_string(),
         format!("function 0x42::M::get args=[{addr42}] types=[] signers=0 verbose=false"),
         "function 0x42::M::bump args=[0500000000000000,fd] types=[] signers=0 verbose=true"

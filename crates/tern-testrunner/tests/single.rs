@@ -71,7 +71,8 @@ fn scripts_run_with_signers_and_type_args() {
     assert_eq!(
         mock.calls,
         vec![format!(
-            "script args=[{:0>64},ff] types=[vector<u8>] signers=1 gas=None trace=false",
+            // A signer as the Aptos harness passes it: byte 0, then the address.
+            "script args=[00{:0>64},ff] types=[vector<u8>] signers=1 gas=None trace=false",
             "1"
         )]
     );

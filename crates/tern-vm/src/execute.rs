@@ -152,18 +152,16 @@ impl Session<'_> {
         Ok((values, slots))
     }
 
+    /// An argument from its BCS bytes; a `signer` takes the Aptos VM's form (byte 0, then the
+    /// address: a bare 32-byte address is not a signer), or Sui's bare address under
+    /// [`crate::VmConfig::address_signers`].
     fn decode_arg(&mut self, ty: TypeId, bytes: &[u8]) -> Result<Value, VmError> {
-        // Signers given as bare 32-byte addresses (as the test harness passes `--signers`).
-        if bytes.len() == 32 && matches!(self.runtime.read()?.types.node(ty), TypeNode::Signer) {
-            if let Some(addr) = tern_primitives::AccountAddress::from_slice(bytes) {
-                let fields: Box<[Value]> = vec![Value::Address(addr)].into();
-                let c = self
-                    .heap
-                    .alloc(crate::values::Container::Variant(0, fields));
-                return Ok(Value::Container(c));
-            }
-        }
-        self.deserialize_value(ty, bytes).map_err(|_| {
+        let signer = if self.runtime.config.address_signers {
+            crate::bcs::SignerEncoding::Legacy
+        } else {
+            crate::bcs::SignerEncoding::Enum
+        };
+        self.deserialize_with(ty, bytes, signer).map_err(|_| {
             VmError::new(StatusCode::FAILED_TO_DESERIALIZE_ARGUMENT)
                 .with_message("[VM] failed to deserialize argument")
         })

@@ -33,6 +33,10 @@ pub struct VmConfig {
     /// worth of values per instruction. The check is approximate: a copy fails once a recount
     /// leaves less than a sixteenth of the quota free.
     pub max_heap_values: usize,
+    /// Whether `signer` arguments are bare 32-byte addresses, as Sui's VM takes them; else
+    /// (the default) they take the Aptos VM's form, byte 0 then the address, and a bare
+    /// address does not deserialize as a signer.
+    pub address_signers: bool,
 }
 
 impl Default for VmConfig {
@@ -46,6 +50,7 @@ impl Default for VmConfig {
             max_layout_nodes: 512,
             max_layout_depth: 128,
             max_heap_values: 1 << 22,
+            address_signers: false,
         }
     }
 }

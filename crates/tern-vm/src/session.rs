@@ -360,9 +360,19 @@ impl<'r> Session<'r> {
 
     /// A value of type `ty` from BCS bytes (signers in enum form).
     pub fn deserialize_value(&mut self, ty: TypeId, bytes: &[u8]) -> Result<Value, VmError> {
+        self.deserialize_with(ty, bytes, SignerEncoding::Enum)
+    }
+
+    /// A value of type `ty` from BCS bytes, signers encoded as `signer` says.
+    pub(crate) fn deserialize_with(
+        &mut self,
+        ty: TypeId,
+        bytes: &[u8],
+        signer: SignerEncoding,
+    ) -> Result<Value, VmError> {
         self.ensure_loaded(ty)?;
         let mut cache = self.runtime.write()?;
-        bcs::deserialize(&mut cache, &mut self.heap, ty, bytes, SignerEncoding::Enum)
+        bcs::deserialize(&mut cache, &mut self.heap, ty, bytes, signer)
     }
 
     /// The slot of a global resource, reading it from storage on first access.

@@ -51,8 +51,8 @@ impl MoveValue {
         MoveValue::Vector(bytes.as_ref().iter().map(|b| MoveValue::U8(*b)).collect())
     }
 
-    /// The BCS encoding (a signer as its 32 address bytes, which the VM accepts for `signer`
-    /// and `&signer` parameters).
+    /// The BCS encoding (a signer as the VM takes it for `signer` and `&signer` parameters:
+    /// byte 0, then the 32 address bytes).
     pub fn to_bcs(&self) -> Vec<u8> {
         let mut out = Vec::new();
         self.write(&mut out);
@@ -74,7 +74,13 @@ impl MoveValue {
             MoveValue::I64(v) => out.extend_from_slice(&v.to_le_bytes()),
             MoveValue::I128(v) => out.extend_from_slice(&v.to_le_bytes()),
             MoveValue::I256(v) => out.extend_from_slice(&v.to_le_bytes()),
-            MoveValue::Address(a) | MoveValue::Signer(a) => out.extend_from_slice(a.as_bytes()),
+            MoveValue::Address(a) => out.extend_from_slice(a.as_bytes()),
+            // The runtime's form of a signer: the variant of an account's own signer (0), then
+            // the address, as the Aptos VM takes signer arguments.
+            MoveValue::Signer(a) => {
+                out.push(0);
+                out.extend_from_slice(a.as_bytes());
+            }
             MoveValue::Vector(items) => {
                 uleb(out, items.len() as u64);
                 for i in items {

@@ -143,7 +143,7 @@ fn call(vm: &Vm, id: &ModuleId, name: &str, signer: bool) -> Result<(), tern_pri
     let mut session = Session::new(vm.runtime(), vm.storage());
     let f = session.function(id, name)?;
     let args = if signer {
-        vec![AccountAddress::from_u64(0xcafe).as_bytes().to_vec()]
+        vec![tern::MoveValue::Signer(AccountAddress::from_u64(0xcafe)).to_bcs()]
     } else {
         vec![]
     };

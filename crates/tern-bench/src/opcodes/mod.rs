@@ -182,11 +182,8 @@ pub fn prepare_family(family: &Family, index: usize) -> Result<Prepared, BenchEr
 pub fn loop_args(family: &Family, n: u64) -> Vec<Vec<u8>> {
     let mut a = Vec::new();
     if family.signer {
-        a.push(
-            tern_primitives::AccountAddress::from_u64(0xcafe)
-                .as_bytes()
-                .to_vec(),
-        );
+        let signer = tern_primitives::AccountAddress::from_u64(0xcafe);
+        a.push(tern::MoveValue::Signer(signer).to_bcs());
     }
     a.push(n.to_le_bytes().to_vec());
     a
