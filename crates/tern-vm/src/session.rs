@@ -264,9 +264,9 @@ impl<'r> Session<'r> {
             TypeTag::Vector(inner) => TypeNode::Vector(self.load_type(inner)?),
             TypeTag::Struct(s) => {
                 let mid = ModuleId::new(s.address, s.module.clone());
-                let m = self
-                    .load_module(&mid)
-                    .map_err(|_| type_resolution_failure())?;
+                // As the peer loads a type argument: a module that does not exist (or does not
+                // load) is its own error, a struct it does not define `TYPE_RESOLUTION_FAILURE`.
+                let m = self.load_module(&mid)?;
                 if !m.compiled.struct_defs.iter().any(|d| {
                     m.compiled
                         .struct_handles
@@ -274,7 +274,12 @@ impl<'r> Session<'r> {
                         .and_then(|h| m.compiled.identifiers.get(h.name.idx()))
                         == Some(&s.name)
                 }) {
-                    return Err(type_resolution_failure());
+                    return Err(type_resolution_failure().with_message(format!(
+                        "Struct {}::{}::{} does not exist",
+                        standard_address(&s.address),
+                        s.module,
+                        s.name
+                    )));
                 }
                 let args = s
                     .type_args
@@ -469,7 +474,6 @@ impl<'r> Session<'r> {
     }
 }
 
-/// `LINKER_ERROR` for a module that does not exist.
 /// A stored module that fails a check at load: the peer's `UNEXPECTED_VERIFIER_ERROR` at
 /// the module, with the check's indices, quoting its error.
 fn unverifiable(id: &ModuleId, check: VmError) -> VmError {
@@ -484,12 +488,25 @@ fn unverifiable(id: &ModuleId, check: VmError) -> VmError {
     err
 }
 
+/// `LINKER_ERROR` for a module that does not exist.
 pub(crate) fn linker_error(id: &ModuleId) -> VmError {
     VmError::new(StatusCode::LINKER_ERROR).with_message(format!(
         "Linker Error: Module {}::{} doesn't exist",
         id.address.full_hex(),
         id.name
     ))
+}
+
+/// An address as the peer's messages write it: `0x` and the short form for the special
+/// addresses `0x0`–`0xf`, `0x` and all 64 hex digits for any other.
+fn standard_address(a: &AccountAddress) -> String {
+    let bytes = a.as_bytes();
+    let special = bytes.iter().take(31).all(|b| *b == 0) && bytes.get(31).is_some_and(|b| *b < 16);
+    if special {
+        a.to_hex_literal()
+    } else {
+        format!("0x{}", a.full_hex())
+    }
 }
 
 fn type_resolution_failure() -> VmError {

@@ -457,7 +457,12 @@ impl Vm {
         session.set_gas_budget(self.gas_budget);
         session.set_type_checks(self.type_checks);
         let f = runtime.write()?.load_script(script)?;
-        let tys = load_types(&mut session, type_args).map_err(|e| {
+        // A script's type argument that does not load fails at the script, without the
+        // sub-status a function's gets (`EUSER_TYPE_LOADING_FAILURE`), as in the peer.
+        let tys = load_types(&mut session, type_args).map_err(|mut e| {
+            if e.status() == StatusCode::TYPE_RESOLUTION_FAILURE {
+                e.data_mut().sub_status = None;
+            }
             if *e.location() == tern_primitives::Location::Undefined {
                 e.at_location(tern_primitives::Location::Script)
             } else {
