@@ -119,7 +119,7 @@ fn full_name(id: &ModuleId) -> String {
 }
 
 /// The names of a module's functions, in definition order.
-fn function_names(m: &CompiledModule) -> Vec<String> {
+pub(crate) fn function_names(m: &CompiledModule) -> Vec<String> {
     m.function_defs
         .iter()
         .map(|d| {

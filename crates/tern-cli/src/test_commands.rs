@@ -145,16 +145,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                         .vm()
                         .storage()
                         .module(id)
-                        .map(|m| {
-                            m.function_defs
-                                .iter()
-                                .filter_map(|d| {
-                                    let h = m.function_handles.get(d.function.idx())?;
-                                    Some(m.identifiers.get(h.name.idx())?.as_str().to_string())
-                                })
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        })
+                        .map(|m| crate::failure::function_names(&m).join(", "))
                         .unwrap_or_default();
                     let module = format!("{}::{}", id.address.to_hex_literal(), id.name);
                     format!(
