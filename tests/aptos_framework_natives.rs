@@ -449,6 +449,7 @@ fn exactly_these_framework_natives_are_registered() {
         "event::write_to_event_store",
         "function_info::is_identifier",
         "object::create_user_derived_object_address_impl",
+        "object::exists_at",
         "randomness::fetch_and_increment_txn_counter",
         "randomness::is_unbiasable",
         "transaction_context::chain_id_internal",
@@ -504,7 +505,6 @@ fn exactly_these_framework_natives_are_registered() {
         "dispatchable_fungible_asset::dispatchable_withdraw",
         "function_info::check_dispatch_type_compatibility_impl",
         "function_info::load_function_impl",
-        "object::exists_at",
         "permissioned_signer::is_permissioned_signer_impl",
         "permissioned_signer::permission_address",
         "permissioned_signer::signer_from_permissioned_handle_impl",
@@ -523,11 +523,72 @@ fn a_missing_framework_native_fails_naming_it() {
     let Some(mut vm) = framework_vm() else { return };
     let err = vm
         .call(
-            "0x1::object::exists_at",
-            &[ty("0x1::object::ObjectCore")],
-            &[MoveValue::Address(addr(1))],
+            "0x1::permissioned_signer::permission_address",
+            &[],
+            &[MoveValue::Signer(addr(1))],
         )
         .unwrap_err();
     assert_eq!(err.status(), StatusCode::MISSING_DEPENDENCY, "{err}");
-    assert!(err.to_string().contains("exists_at"), "{err}");
+    assert!(err.to_string().contains("permission_address"), "{err}");
+}
+
+/// `object::exists_at` sees committed storage and the running transaction's own writes:
+/// `create_named_object` asserts no object is at the derived address before creating one,
+/// so a second creation aborts with `EOBJECT_EXISTS`.
+#[test]
+fn objects_exist_once_created() {
+    let Some(mut vm) = framework_vm() else { return };
+    let owner = addr(0x5);
+    let object = vm
+        .call(
+            "0x1::object::create_object_address",
+            &[],
+            &[MoveValue::Address(owner), MoveValue::bytes(b"seed")],
+        )
+        .unwrap()
+        .values;
+    let [MoveValue::Address(object)] = object[..] else {
+        panic!("{object:?}")
+    };
+    let is_object = |vm: &mut Vm| {
+        vm.call("0x1::object::is_object", &[], &[MoveValue::Address(object)])
+            .unwrap()
+            .values
+    };
+    assert_eq!(is_object(&mut vm), vec![MoveValue::Bool(false)]);
+    let create = [MoveValue::Signer(owner), MoveValue::bytes(b"seed")];
+    vm.call("0x1::object::create_named_object", &[], &create)
+        .unwrap();
+    assert_eq!(is_object(&mut vm), vec![MoveValue::Bool(true)]);
+    let err = vm
+        .call("0x1::object::create_named_object", &[], &create)
+        .unwrap_err();
+    // EOBJECT_EXISTS (1) in the ALREADY_EXISTS category (8).
+    assert_eq!(
+        (err.status(), err.sub_status()),
+        (StatusCode::ABORTED, Some(0x8_0001))
+    );
+    // Within one transaction, before anything is committed: the session's own write counts.
+    let other = addr(0x6);
+    let mut s = session(&vm);
+    let created = [MoveValue::Signer(other), MoveValue::bytes(b"seed")];
+    run(&mut s, "object", "create_named_object", &[], &created).unwrap();
+    let address = run(
+        &mut s,
+        "object",
+        "create_object_address",
+        &[],
+        &[MoveValue::Address(other), MoveValue::bytes(b"seed")],
+    )
+    .unwrap();
+    let address = AccountAddress::from_slice(&address[0]).unwrap();
+    let seen = run(
+        &mut s,
+        "object",
+        "is_object",
+        &[],
+        &[MoveValue::Address(address)],
+    )
+    .unwrap();
+    assert_eq!(seen, vec![vec![1]]);
 }

@@ -83,6 +83,7 @@ fn call(module: &str, function: &str, args: Vec<Arg>) -> (Result<Out, StatusCode
         locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
+        globals: tern_vm::natives::GlobalsView::none(),
     };
     let result = native(&mut ctx, &[], values);
     let gas = ctx.gas_charged;
@@ -155,6 +156,7 @@ fn unsupported_natives_fail_with_missing_dependency_naming_the_native() {
             locals: &mut [],
             gas_charged: 0,
             extensions: &mut extensions,
+            globals: tern_vm::natives::GlobalsView::none(),
         };
         let error = native(&mut ctx, &[], vec![]).unwrap_err();
         assert_eq!(error.status(), StatusCode::MISSING_DEPENDENCY);

@@ -32,6 +32,42 @@ pub struct NativeContext<'a> {
     /// The session's host state ([`crate::Session::extensions_mut`]): what natives of an
     /// embedder keep across calls within one session (an object store, an event log…).
     pub extensions: &'a mut Extensions,
+    /// Global storage as the running session sees it (its own writes included), for
+    /// [`NativeContext::resource_exists`].
+    pub globals: GlobalsView<'a>,
+}
+
+/// What a native sees of global storage: whether a resource exists, as the running session
+/// sees it (`exists<T>` would answer the same).
+pub struct GlobalsView<'a> {
+    pub(crate) buffered: &'a Buffered,
+    pub(crate) storage: &'a dyn crate::storage::Storage,
+}
+
+/// A session's buffered resources.
+type Buffered = std::collections::BTreeMap<(AccountAddress, TypeId), crate::session::GlobalSlot>;
+
+/// No resources at all.
+struct NoStorage;
+
+impl crate::storage::Storage for NoStorage {
+    fn module(&self, _: &ModuleId) -> Option<Arc<tern_binary::CompiledModule>> {
+        None
+    }
+    fn resource(&self, _: &AccountAddress, _: &tern_primitives::StructTag) -> Option<Vec<u8>> {
+        None
+    }
+}
+
+impl GlobalsView<'static> {
+    /// A view of empty storage (for a context built outside a session, as tests build one).
+    pub fn none() -> GlobalsView<'static> {
+        static EMPTY: Buffered = std::collections::BTreeMap::new();
+        GlobalsView {
+            buffered: &EMPTY,
+            storage: &NoStorage,
+        }
+    }
 }
 
 /// Host state of a session, one value per type: what an embedder's natives read and write
@@ -110,6 +146,19 @@ impl NativeContext<'_> {
                 _ => Err(bad()),
             },
         }
+    }
+
+    /// Whether a resource of type `ty` exists at `address`, as the running session sees it:
+    /// what it moved to or from there, else committed storage.
+    pub fn resource_exists(&self, address: AccountAddress, ty: TypeId) -> Result<bool, VmError> {
+        if let Some(slot) = self.globals.buffered.get(&(address, ty)) {
+            return Ok(slot.value.is_some());
+        }
+        let tag = match self.type_tag(ty)? {
+            tern_primitives::TypeTag::Struct(s) => *s,
+            _ => return Err(unexpected_value("a resource type")),
+        };
+        Ok(self.globals.storage.resource(&address, &tag).is_some())
     }
 
     /// The fields of the struct a value is or a reference points to.

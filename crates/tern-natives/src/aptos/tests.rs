@@ -35,6 +35,7 @@ fn run_with(
         locals: &mut locals,
         gas_charged: 0,
         extensions: &mut extensions,
+        globals: tern_vm::natives::GlobalsView::none(),
     };
     let out = native(&mut ctx, ty_args, args);
     Run {
@@ -263,6 +264,7 @@ fn tables_keep_boxes_in_the_session_and_abort_with_aptos_codes() {
         locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
+        globals: tern_vm::natives::GlobalsView::none(),
     };
     let tys = [TypeId::U64, TypeId::U64, TypeId::U64];
     let Ok(NativeResult::Return(h)) = table::new_table_handle(&mut ctx, &tys, vec![]) else {

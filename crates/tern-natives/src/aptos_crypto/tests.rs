@@ -16,6 +16,7 @@ fn run(native: Native, build: impl FnOnce(&mut Heap) -> Vec<Value>) -> (NativeRe
         locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
+        globals: tern_vm::natives::GlobalsView::none(),
     };
     let out = native(&mut ctx, &args).unwrap();
     (out, heap)
@@ -112,6 +113,7 @@ fn wrong_argument_shapes_are_errors_not_panics() {
             locals: &mut [],
             gas_charged: 0,
             extensions: &mut extensions,
+            globals: tern_vm::natives::GlobalsView::none(),
         };
         assert!(native(&mut ctx, &[]).is_err());
         assert!(native(&mut ctx, &[Value::U64(1), Value::Bool(true), Value::U8(1)]).is_err());
@@ -129,6 +131,7 @@ fn ristretto_points_persist_in_the_session_and_are_bounded() {
         locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
+        globals: tern_vm::natives::GlobalsView::none(),
     };
     let identity = ristretto255::NATIVES[0].2;
     for expected in 0..tern_crypto::aptos_ristretto255::MAX_POINTS as u64 {
@@ -190,6 +193,7 @@ fn bulletproofs_native_verifies_aptos_vector_against_store_bases() {
         locals: &mut [],
         gas_charged: 0,
         extensions: &mut extensions,
+        globals: tern_vm::natives::GlobalsView::none(),
     };
     let decompress = ristretto255::NATIVES[2].2;
     for (bytes, expected) in [(BASE, 0u64), (HASH_BASE, 1)] {

@@ -27,8 +27,7 @@
 //! Aptos's gas schedule.
 //!
 //! Not implemented (they stay unregistered, so calling one fails with `MISSING_DEPENDENCY`
-//! naming it): `object::exists_at` (the native interface cannot read global storage),
-//! `event`'s check that a module event's type belongs to the emitting module (a native does
+//! naming it): `event`'s check that a module event's type belongs to the emitting module (a native does
 //! not see its caller), the aggregators, `code::request_publish*`, the dispatchable natives
 //! (`account_abstraction`, `dispatchable_fungible_asset`, `function_info::load_function_impl`
 //! and `check_dispatch_type_compatibility_impl`), `permissioned_signer`, `storage_slot`,
@@ -73,6 +72,7 @@ pub fn add_aptos_framework_natives(registry: &mut NativeRegistry) {
             "create_user_derived_object_address_impl",
             Arc::new(object::create_user_derived_object_address),
         ),
+        ("object", "exists_at", Arc::new(object::exists_at)),
         ("function_info", "is_identifier", Arc::new(is_identifier)),
         (
             "event",

@@ -1,5 +1,4 @@
-//! `object::create_user_derived_object_address_impl` (`exists_at` needs global storage, which
-//! the native interface does not offer: it stays unregistered).
+//! `object::create_user_derived_object_address_impl` and `object::exists_at`.
 
 use super::{address_arg, ret};
 use sha3::Digest;
@@ -36,4 +35,17 @@ pub(super) fn create_user_derived_object_address(
     let derive_from = address_arg(&args, 1)?;
     ctx.charge(1);
     ret(Value::Address(derived_object_address(source, derive_from)))
+}
+
+/// `object::exists_at<T: key>(object: address): bool`: whether a `T` resource is at `object`,
+/// as the running transaction sees it (its own `move_to`s and `move_from`s included).
+pub(super) fn exists_at(
+    ctx: &mut NativeContext<'_>,
+    ty_args: &[TypeId],
+    args: Vec<Value>,
+) -> Result<NativeResult, VmError> {
+    let object = address_arg(&args, 0)?;
+    let ty = *ty_args.first().ok_or_else(crate::bad_args)?;
+    ctx.charge(1);
+    ret(Value::Bool(ctx.resource_exists(object, ty)?))
 }

@@ -23,7 +23,7 @@ fn registers_every_family_at_0x1() {
     assert!(r
         .lookup(&id("transaction_context"), "sender_internal")
         .is_some());
-    assert!(r.lookup(&id("object"), "exists_at").is_none());
+    assert!(r.lookup(&id("object"), "exists_at").is_some());
 }
 
 #[test]

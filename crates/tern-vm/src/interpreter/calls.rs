@@ -326,6 +326,10 @@ impl Session<'_> {
             locals: &mut self.machine.locals,
             gas_charged: 0,
             extensions: &mut self.extensions,
+            globals: crate::natives::GlobalsView {
+                buffered: &self.globals,
+                storage: self.storage,
+            },
         };
         let result = native(&mut ctx, ty_args, args);
         let charged = ctx.gas_charged;
