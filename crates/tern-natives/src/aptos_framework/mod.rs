@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `create_signer` | `create_signer` | — |
 //! | `util` | `from_bytes` | — |
-//! | `object` | `create_user_derived_object_address_impl` | — |
+//! | `object` | `create_user_derived_object_address_impl`, `exists_at` | — (global storage through [`NativeContext::resource_exists`]) |
 //! | `function_info` | `is_identifier` | — |
 //! | `transaction_context` | every native the module declares | [`TransactionContext`] |
 //! | `event` | `write_to_event_store`, `write_module_event_to_store` | [`EventLog`] |
@@ -14,7 +14,7 @@
 //! ```
 //! let mut natives = tern_vm::natives::NativeRegistry::new();
 //! tern_natives::add_aptos_framework_natives(&mut natives);
-//! assert_eq!(natives.len(), 22);
+//! assert_eq!(natives.len(), 23);
 //! ```
 //!
 //! The chain context is opt-in: these natives are registered only by a host that runs the
