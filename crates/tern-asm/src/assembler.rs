@@ -77,6 +77,26 @@ pub fn assemble(
     compile::compile(&unit, options.version, deps).map_err(|ds| AsmError::from_diags(source, ds))
 }
 
+/// The source line of each instruction of each function of `source`, by function name: the
+/// line of the instruction at code offset `i` is `lines[i]` (instructions assemble one to one
+/// into bytecode). `None` when the text does not parse.
+pub fn instruction_lines(source: &str) -> Option<std::collections::HashMap<String, Vec<u32>>> {
+    let unit = parser::parse(source).ok()?;
+    Some(
+        unit.functions
+            .iter()
+            .map(|f| {
+                let lines = f
+                    .instrs
+                    .iter()
+                    .map(|i| errors::line_column(source, i.loc.start).0)
+                    .collect();
+                (f.name.clone(), lines)
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests;

@@ -16,6 +16,45 @@ pub(crate) struct FailureContext<'a> {
     pub target: Option<(ModuleId, String)>,
     /// The values given to it (signers and arguments).
     pub given: usize,
+    /// The `.masm` source of the module or script run, to name the line of the instruction
+    /// that failed.
+    pub source: Option<SourceLines>,
+}
+
+/// The line of each instruction of a `.masm` file's functions.
+pub(crate) struct SourceLines {
+    /// The file as given.
+    pub file: String,
+    /// The module the file holds (`None` for a script).
+    pub module: Option<ModuleId>,
+    /// By function name, the line of the instruction at each code offset.
+    pub lines: std::collections::HashMap<String, Vec<u32>>,
+}
+
+impl SourceLines {
+    /// The lines of `file`'s instructions (`None` when it cannot be read or parsed).
+    pub(crate) fn of(file: &std::path::Path, module: Option<ModuleId>) -> Option<SourceLines> {
+        let text = std::fs::read_to_string(file).ok()?;
+        Some(SourceLines {
+            file: file.display().to_string(),
+            module,
+            lines: tern_asm::assembler::instruction_lines(&text)?,
+        })
+    }
+
+    /// `FILE:LINE` of the instruction at `pc` of `function` in `module` (`None` for a script).
+    fn at(&self, module: Option<&ModuleId>, function: &str, pc: u16) -> Option<String> {
+        if self.module.as_ref() != module {
+            return None;
+        }
+        let lines = match module {
+            Some(_) => self.lines.get(function)?,
+            // A script holds one function.
+            None => self.lines.values().next()?,
+        };
+        let line = lines.get(usize::from(pc))?;
+        Some(format!("{}:{line}", self.file))
+    }
 }
 
 /// The line describing `e` (starting `error: `).
@@ -26,10 +65,18 @@ pub(crate) fn describe(e: &VmError, cx: &FailureContext<'_>) -> String {
     let at = e.data().offsets.first().copied();
     let function = match (e.location(), at) {
         (Location::Module(id), Some((def, pc))) => Some(function_at(cx, id, def, pc)),
-        (Location::Script, Some((_, pc))) => Some((
-            "the script".to_string(),
-            format!("the script at offset {pc}"),
-        )),
+        (Location::Script, Some((_, pc))) => {
+            let line = cx
+                .source
+                .as_ref()
+                .and_then(|s| s.at(None, "", pc))
+                .map(|l| format!(" ({l})"))
+                .unwrap_or_default();
+            Some((
+                "the script".to_string(),
+                format!("the script at offset {pc}{line}"),
+            ))
+        }
         _ => None,
     };
     let mut line = format!("error: {}", e.status().name());
@@ -158,11 +205,17 @@ fn function_at(cx: &FailureContext<'_>, id: &ModuleId, def: u16, pc: u16) -> (St
             m.identifiers.get(h.name.idx())
         })
         .map_or_else(|| format!("#{def}"), |n| n.as_str().to_string());
-    let instruction = d
+    let mnemonic = d
         .and_then(|(_, d)| d.code.as_ref())
         .and_then(|c| c.code.get(usize::from(pc)))
-        .map(|b| format!(" ({})", b.opcode().mnemonic()))
-        .unwrap_or_default();
+        .map(|b| b.opcode().mnemonic());
+    let line = cx.source.as_ref().and_then(|s| s.at(Some(id), &name, pc));
+    let instruction = match (mnemonic, line) {
+        (Some(m), Some(l)) => format!(" ({m}, {l})"),
+        (Some(m), None) => format!(" ({m})"),
+        (None, Some(l)) => format!(" ({l})"),
+        (None, None) => String::new(),
+    };
     let name = format!("{}::{name}", full_name(id));
     let at = format!("{name} at offset {pc}{instruction}");
     (name, at)

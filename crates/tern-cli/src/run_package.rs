@@ -216,6 +216,7 @@ fn report(
                 known,
                 target,
                 given: args.signers.len() + args.args.len(),
+                source: None,
             };
             let line = describe(&e, &cx);
             let peer = if args.verbose {

@@ -1,6 +1,6 @@
 //! `tern test` and `tern run`.
 
-use crate::failure::{describe, FailureContext};
+use crate::failure::{describe, FailureContext, SourceLines};
 use crate::output::{out, outln};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -129,6 +129,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                     .collect(),
                 target: failure.target.clone(),
                 given: options.signers.len() + options.args.len(),
+                source: SourceLines::of(&file, output.published.clone()),
             };
             let line = describe(&failure.error, &cx);
             if verbose {

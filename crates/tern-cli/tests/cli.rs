@@ -777,7 +777,8 @@ fn state_folder_keeps_the_counter_between_runs() {
     assert!(!again.status.success());
     assert_eq!(
         String::from_utf8_lossy(&again.stdout),
-        "error: ABORTED in 0x42::counter::init at offset 5 (abort): abort code 1 (0x1)\n"
+        "error: ABORTED in 0x42::counter::init at offset 5 (abort, examples/counter.masm:19): \
+         abort code 1 (0x1)\n"
     );
     let get = run("get", &["--args", "@0x5"]);
     assert_eq!(String::from_utf8_lossy(&get.stdout), "return values: 2\n");
@@ -835,7 +836,8 @@ fn failed_calls_name_what_was_wrong() {
     let missing = run("0x42::counter::incr", &["--signers", "0x5"]);
     assert!(
         missing.starts_with(
-            "error: MISSING_DATA in 0x42::counter::incr at offset 2 (mut_borrow_global): "
+            "error: MISSING_DATA in 0x42::counter::incr at offset 2 \
+             (mut_borrow_global, examples/counter.masm:32): "
         ),
         "{missing}"
     );

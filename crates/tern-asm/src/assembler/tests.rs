@@ -622,3 +622,12 @@ public fun bump(c: Counter): u64
         "{text}"
     );
 }
+
+#[test]
+fn instruction_lines_follow_the_code_offsets() {
+    let src = "module 0x66::m\npublic fun f(n: u64): u64\n    copy_loc n\n\n    ret\n\nfun g()\n    ret\n";
+    let lines = instruction_lines(src).unwrap();
+    assert_eq!(lines["f"], vec![3, 5]);
+    assert_eq!(lines["g"], vec![8]);
+    assert!(instruction_lines("module").is_none());
+}
