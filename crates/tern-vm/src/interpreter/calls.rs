@@ -376,9 +376,12 @@ impl Session<'_> {
             .operands
             .take_top(count)
             .ok_or_else(underflow)?;
-        let mut depth = 1;
+        // As the peer checks captured values: each must be at most the limit deep, counting a
+        // container and the values in it (`Heap::depth`; the peer counts from 0 against the
+        // limit less one, the same bound).
+        let mut depth = 0;
         for v in &captured {
-            depth = depth.max(1 + self.heap.depth(*v)?);
+            depth = depth.max(self.heap.depth(*v)?);
         }
         if depth > self.runtime.config.max_value_depth {
             for v in captured {
