@@ -77,14 +77,7 @@ fn call(module: &str, function: &str, args: Vec<Arg>) -> (Result<Out, StatusCode
             }
         })
         .collect();
-    let mut ctx = NativeContext {
-        heap: &mut heap,
-        runtime: &runtime,
-        locals: &mut [],
-        gas_charged: 0,
-        extensions: &mut extensions,
-        globals: tern_vm::natives::GlobalsView::none(),
-    };
+    let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
     let result = native(&mut ctx, &[], values);
     let gas = ctx.gas_charged;
     let out = match result {
@@ -150,14 +143,7 @@ fn unsupported_natives_fail_with_missing_dependency_naming_the_native() {
         let native = natives.lookup(&id, function).unwrap();
         let runtime = Runtime::new(VmConfig::default(), NativeRegistry::new());
         let (mut heap, mut extensions) = (Heap::new(), Extensions::new());
-        let mut ctx = NativeContext {
-            heap: &mut heap,
-            runtime: &runtime,
-            locals: &mut [],
-            gas_charged: 0,
-            extensions: &mut extensions,
-            globals: tern_vm::natives::GlobalsView::none(),
-        };
+        let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
         let error = native(&mut ctx, &[], vec![]).unwrap_err();
         assert_eq!(error.status(), StatusCode::MISSING_DEPENDENCY);
         let expected = format!("native 0x2::{module}::{function} is not supported by Tern");

@@ -148,6 +148,24 @@ impl NativeContext<'_> {
         }
     }
 
+    /// A context outside a session (for testing a native): no gas charged yet and empty
+    /// global storage ([`GlobalsView::none`]).
+    pub fn detached<'a>(
+        heap: &'a mut Heap,
+        runtime: &'a Runtime,
+        locals: &'a mut [Value],
+        extensions: &'a mut Extensions,
+    ) -> NativeContext<'a> {
+        NativeContext {
+            heap,
+            runtime,
+            locals,
+            gas_charged: 0,
+            extensions,
+            globals: GlobalsView::none(),
+        }
+    }
+
     /// Whether a resource of type `ty` exists at `address`, as the running session sees it:
     /// what it moved to or from there, else committed storage.
     pub fn resource_exists(&self, address: AccountAddress, ty: TypeId) -> Result<bool, VmError> {

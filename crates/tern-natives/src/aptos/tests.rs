@@ -29,14 +29,7 @@ fn run_with(
     let args = build(&mut heap);
     let mut locals = locals;
     let mut extensions = Extensions::new();
-    let mut ctx = NativeContext {
-        heap: &mut heap,
-        runtime,
-        locals: &mut locals,
-        gas_charged: 0,
-        extensions: &mut extensions,
-        globals: tern_vm::natives::GlobalsView::none(),
-    };
+    let mut ctx = NativeContext::detached(&mut heap, runtime, &mut locals, &mut extensions);
     let out = native(&mut ctx, ty_args, args);
     Run {
         out,
@@ -258,14 +251,7 @@ fn tables_keep_boxes_in_the_session_and_abort_with_aptos_codes() {
     let runtime = Runtime::new(VmConfig::default(), NativeRegistry::new());
     let mut heap = Heap::new();
     let mut extensions = Extensions::new();
-    let mut ctx = NativeContext {
-        heap: &mut heap,
-        runtime: &runtime,
-        locals: &mut [],
-        gas_charged: 0,
-        extensions: &mut extensions,
-        globals: tern_vm::natives::GlobalsView::none(),
-    };
+    let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
     let tys = [TypeId::U64, TypeId::U64, TypeId::U64];
     let Ok(NativeResult::Return(h)) = table::new_table_handle(&mut ctx, &tys, vec![]) else {
         panic!()

@@ -10,14 +10,7 @@ fn run(native: Native, build: impl FnOnce(&mut Heap) -> Vec<Value>) -> (NativeRe
     let mut heap = Heap::new();
     let args = build(&mut heap);
     let mut extensions = Extensions::new();
-    let mut ctx = NativeContext {
-        heap: &mut heap,
-        runtime: &runtime,
-        locals: &mut [],
-        gas_charged: 0,
-        extensions: &mut extensions,
-        globals: tern_vm::natives::GlobalsView::none(),
-    };
+    let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
     let out = native(&mut ctx, &args).unwrap();
     (out, heap)
 }
@@ -107,14 +100,7 @@ fn wrong_argument_shapes_are_errors_not_panics() {
         let runtime = Runtime::new(VmConfig::default(), NativeRegistry::new());
         let mut heap = Heap::new();
         let mut extensions = Extensions::new();
-        let mut ctx = NativeContext {
-            heap: &mut heap,
-            runtime: &runtime,
-            locals: &mut [],
-            gas_charged: 0,
-            extensions: &mut extensions,
-            globals: tern_vm::natives::GlobalsView::none(),
-        };
+        let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
         assert!(native(&mut ctx, &[]).is_err());
         assert!(native(&mut ctx, &[Value::U64(1), Value::Bool(true), Value::U8(1)]).is_err());
     }
@@ -125,14 +111,7 @@ fn ristretto_points_persist_in_the_session_and_are_bounded() {
     let runtime = Runtime::new(VmConfig::default(), NativeRegistry::new());
     let mut heap = Heap::new();
     let mut extensions = Extensions::new();
-    let mut ctx = NativeContext {
-        heap: &mut heap,
-        runtime: &runtime,
-        locals: &mut [],
-        gas_charged: 0,
-        extensions: &mut extensions,
-        globals: tern_vm::natives::GlobalsView::none(),
-    };
+    let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
     let identity = ristretto255::NATIVES[0].2;
     for expected in 0..tern_crypto::aptos_ristretto255::MAX_POINTS as u64 {
         let NativeResult::Return(v) = identity(&mut ctx, &[]).unwrap() else {
@@ -187,14 +166,7 @@ fn bulletproofs_native_verifies_aptos_vector_against_store_bases() {
     let runtime = Runtime::new(VmConfig::default(), NativeRegistry::new());
     let mut heap = Heap::new();
     let mut extensions = Extensions::new();
-    let mut ctx = NativeContext {
-        heap: &mut heap,
-        runtime: &runtime,
-        locals: &mut [],
-        gas_charged: 0,
-        extensions: &mut extensions,
-        globals: tern_vm::natives::GlobalsView::none(),
-    };
+    let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
     let decompress = ristretto255::NATIVES[2].2;
     for (bytes, expected) in [(BASE, 0u64), (HASH_BASE, 1)] {
         let arg = ctx.new_bytes(hex(bytes));
