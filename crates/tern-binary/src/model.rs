@@ -747,6 +747,23 @@ impl CompiledModule {
         Some(ModuleId::new(*self.address()?, self.name()?.clone()))
     }
 
+    /// The name of each function this module defines, in definition order (a definition whose
+    /// indices are out of range has none).
+    pub fn function_names(&self) -> impl Iterator<Item = Option<&str>> + '_ {
+        self.function_defs.iter().map(move |d| {
+            let handle = self.function_handle_at(d.function)?;
+            Some(self.identifier_at(handle.name)?.as_str())
+        })
+    }
+
+    /// The definition index and handle of the function this module defines under `name`.
+    pub fn function_named(&self, name: &str) -> Option<(usize, &FunctionHandle)> {
+        self.function_defs.iter().enumerate().find_map(|(i, d)| {
+            let handle = self.function_handle_at(d.function)?;
+            (self.identifier_at(handle.name)?.as_str() == name).then_some((i, handle))
+        })
+    }
+
     /// The ids of the modules this module imports (its module handles other than its own, in
     /// table order; handles with out-of-range indices are skipped).
     pub fn immediate_dependencies(&self) -> impl Iterator<Item = ModuleId> + '_ {

@@ -124,8 +124,8 @@ fn target_problem(e: &VmError, cx: &FailureContext<'_>) -> Option<String> {
             full_name(module_id)
         ));
     };
-    let names = function_names(&module);
-    let Some(def) = names.iter().position(|n| n == name) else {
+    let Some((_, handle)) = module.function_named(name) else {
+        let names = function_names(&module);
         let hint = tern_asm::suggest::closest(name, names.iter().map(String::as_str))
             .map(|n| format!("; did you mean `{n}`?"))
             .unwrap_or_default();
@@ -137,10 +137,8 @@ fn target_problem(e: &VmError, cx: &FailureContext<'_>) -> Option<String> {
     };
     let signature = signature_line(&module, name);
     let params = module
-        .function_defs
-        .get(def)
-        .and_then(|d| module.function_handles.get(d.function.idx()))
-        .and_then(|h| module.signatures.get(h.parameters.idx()))
+        .signatures
+        .get(handle.parameters.idx())
         .map_or(0, |s| s.0.len());
     let full = format!("{}::{name}", full_name(module_id));
     match e.status() {
@@ -167,14 +165,8 @@ fn full_name(id: &ModuleId) -> String {
 
 /// The names of a module's functions, in definition order.
 pub(crate) fn function_names(m: &CompiledModule) -> Vec<String> {
-    m.function_defs
-        .iter()
-        .map(|d| {
-            m.function_handles
-                .get(d.function.idx())
-                .and_then(|h| m.identifiers.get(h.name.idx()))
-                .map_or_else(|| "?".to_string(), |n| n.as_str().to_string())
-        })
+    m.function_names()
+        .map(|n| n.unwrap_or("?").to_string())
         .collect()
 }
 

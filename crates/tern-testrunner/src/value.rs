@@ -199,13 +199,8 @@ pub fn function_parameters(
     module: &tern_binary::CompiledModule,
     name: &str,
 ) -> Option<Vec<SignatureToken>> {
-    module.function_defs.iter().find_map(|def| {
-        let handle = module.function_handles.get(def.function.idx())?;
-        if module.identifiers.get(handle.name.idx())?.as_str() != name {
-            return None;
-        }
-        Some(module.signatures.get(handle.parameters.idx())?.0.clone())
-    })
+    let (_, handle) = module.function_named(name)?;
+    Some(module.signatures.get(handle.parameters.idx())?.0.clone())
 }
 
 /// Whether a value as written carries an integer type suffix somewhere (`7u8`,

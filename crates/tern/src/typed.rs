@@ -373,32 +373,23 @@ impl Vm {
             return Err(VmError::new(StatusCode::LINKER_ERROR)
                 .with_message(format!("no module {module} is published")));
         };
-        let mut names = Vec::new();
-        for def in &declaring.function_defs {
-            let Some(handle) = declaring.function_handle_at(def.function) else {
-                continue;
+        if let Some((_, handle)) = declaring.function_named(&name) {
+            let tokens = |i: tern_binary::SignatureIndex| {
+                declaring
+                    .signatures
+                    .get(i.idx())
+                    .map_or_else(Vec::new, |s| s.0.clone())
             };
-            let Some(def_name) = declaring.identifier_at(handle.name) else {
-                continue;
-            };
-            if def_name.as_str() == name {
-                let tokens = |i: tern_binary::SignatureIndex| {
-                    declaring
-                        .signatures
-                        .get(i.idx())
-                        .map_or_else(Vec::new, |s| s.0.clone())
-                };
-                return Ok(FunctionHandle {
-                    module: module.clone(),
-                    name,
-                    type_parameters: handle.type_parameters.len(),
-                    parameters: tokens(handle.parameters),
-                    results: tokens(handle.return_),
-                    declaring: declaring.clone(),
-                });
-            }
-            names.push(def_name.as_str().to_string());
+            return Ok(FunctionHandle {
+                module: module.clone(),
+                type_parameters: handle.type_parameters.len(),
+                parameters: tokens(handle.parameters),
+                results: tokens(handle.return_),
+                name,
+                declaring: declaring.clone(),
+            });
         }
+        let names: Vec<&str> = declaring.function_names().flatten().collect();
         Err(
             VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
                 "{module} has no function `{name}` (it has: {})",

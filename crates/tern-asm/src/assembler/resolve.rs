@@ -466,10 +466,7 @@ impl<'d> Builder<'d> {
             (dep.identifier_at(handle.name)?.as_str() == name).then_some(handle)
         });
         let Some(src) = found else {
-            let names = dep.function_defs.iter().filter_map(|def| {
-                let handle = dep.function_handle_at(def.function)?;
-                Some(dep.identifier_at(handle.name)?.as_str())
-            });
+            let names = dep.function_names().flatten();
             return Err(format!(
                 "unknown function `{name}` in module `{}`{}",
                 module.long(),
