@@ -1,7 +1,8 @@
 //! Aptos's crypto natives called through a VM from the real AptosStdlib
 //! (`../shared/corpus/aptos-framework`, skipped with a message when absent): the Move
-//! wrappers of `ed25519`, `multi_ed25519`, `secp256k1` and `bls12381` reach the natives with
-//! the argument shapes Aptos's compiler produced.
+//! wrappers of `ed25519`, `multi_ed25519`, `secp256k1`, `bls12381`, `ristretto255` and
+//! `crypto_algebra` (over `bls12381_algebra` and `bn254_algebra`) reach the natives with the
+//! argument shapes Aptos's compiler produced.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -203,36 +204,383 @@ fn ristretto255_through_the_framework() {
 }
 
 #[test]
-fn crypto_algebra_is_not_registered_and_the_rest_is() {
+fn every_crypto_native_the_corpus_declares_is_registered() {
+    let Some(dir) = aptos_common::corpus() else {
+        return;
+    };
     let natives = tern_natives::aptos_crypto::aptos_crypto_natives();
-    let id = |m: &str| ModuleId::new(AccountAddress::ONE, Identifier::new(m).unwrap());
-    assert!(natives
-        .lookup(&id("ed25519"), "signature_verify_strict_internal")
-        .is_some());
-    assert!(natives
-        .lookup(&id("crypto_algebra"), "add_internal")
-        .is_none());
-    assert!(natives
-        .lookup(
-            &id("ristretto255_bulletproofs"),
-            "verify_range_proof_internal"
-        )
-        .is_some());
-    // Every crypto native the corpus's AptosStdlib declares outside `crypto_algebra` is here.
-    for (module, function) in [
-        ("multi_ed25519", "public_key_validate_v2_internal"),
-        ("secp256k1", "ecdsa_recover_internal"),
-        ("bls12381", "verify_aggregate_signature_internal"),
-        ("ristretto255", "multi_scalar_mul_internal"),
-        ("ristretto255", "point_equals"),
-        (
-            "ristretto255_bulletproofs",
-            "verify_batch_range_proof_internal",
-        ),
-    ] {
-        assert!(
-            natives.lookup(&id(module), function).is_some(),
-            "{module}::{function}"
-        );
+    let declared = aptos_common::declared_natives(&dir, &["AptosStdlib"]);
+    let crypto_modules = [
+        "bls12381",
+        "crypto_algebra",
+        "ed25519",
+        "multi_ed25519",
+        "ristretto255",
+        "ristretto255_bulletproofs",
+        "secp256k1",
+    ];
+    let mut algebra = 0;
+    for name in &declared {
+        let (module, function) = name.split_once("::").unwrap();
+        if !crypto_modules.contains(&module) {
+            continue;
+        }
+        let id = ModuleId::new(AccountAddress::ONE, Identifier::new(module).unwrap());
+        assert!(natives.lookup(&id, function).is_some(), "{name}");
+        algebra += usize::from(module == "crypto_algebra");
     }
+    assert_eq!(algebra, 22);
+}
+
+/// `0x1::features`' `CRYPTOGRAPHY_ALGEBRA_NATIVES`, which `crypto_algebra`'s Move wrappers
+/// require.
+const CRYPTOGRAPHY_ALGEBRA_NATIVES: u64 = 12;
+
+/// Turns on `CRYPTOGRAPHY_ALGEBRA_NATIVES` (committed), as the framework's genesis would.
+fn enable_cryptography_algebra(vm: &mut Vm) {
+    call(
+        vm,
+        "0x1::features::change_feature_flags_internal",
+        &[
+            MoveValue::Signer(AccountAddress::ONE),
+            MoveValue::Vector(vec![MoveValue::U64(CRYPTOGRAPHY_ALGEBRA_NATIVES)]),
+            MoveValue::Vector(vec![]),
+        ],
+    );
+}
+
+/// Calls of `0x1::crypto_algebra` functions within one session (element handles live as long
+/// as their session), arguments and results as BCS.
+struct Algebra<'r> {
+    session: tern_vm::Session<'r>,
+}
+
+impl Algebra<'_> {
+    /// `crypto_algebra::function<tys>(args)`: the BCS of each return value, or the error.
+    fn try_call(
+        &mut self,
+        function: &str,
+        tys: &[&str],
+        args: Vec<Vec<u8>>,
+    ) -> Result<Vec<Vec<u8>>, tern_primitives::VmError> {
+        let id = ModuleId::new(
+            AccountAddress::ONE,
+            Identifier::new("crypto_algebra").unwrap(),
+        );
+        let f = self.session.function(&id, function)?;
+        let tys = tys
+            .iter()
+            .map(|t| self.session.load_type(&aptos_common::ty(t)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let out = self.session.execute(f, tys, args)?;
+        out.return_values
+            .into_iter()
+            .map(|(ty, v)| self.session.serialize_value(ty, v))
+            .collect()
+    }
+
+    /// The one return value of a call that must succeed.
+    fn call(&mut self, function: &str, tys: &[&str], args: Vec<Vec<u8>>) -> Vec<u8> {
+        let mut out = self
+            .try_call(function, tys, args)
+            .unwrap_or_else(|e| panic!("{function}: {e}"));
+        assert_eq!(out.len(), 1, "{function}");
+        out.remove(0)
+    }
+
+    /// The abort code of a call that must abort.
+    fn abort_code(&mut self, function: &str, tys: &[&str], args: Vec<Vec<u8>>) -> u64 {
+        let err = self.try_call(function, tys, args).unwrap_err();
+        assert_eq!(
+            err.status(),
+            tern_primitives::StatusCode::ABORTED,
+            "{function}: {err}"
+        );
+        err.sub_status().unwrap()
+    }
+
+    fn eq(&mut self, ty: &str, a: &[u8], b: &[u8]) -> bool {
+        self.call("eq", &[ty], vec![a.to_vec(), b.to_vec()]) == [1]
+    }
+}
+
+/// BCS of a `vector<u8>` (a `&vector<u8>` argument).
+fn bcs_bytes(bytes: &[u8]) -> Vec<u8> {
+    MoveValue::bytes(bytes).to_bcs()
+}
+
+/// BCS of a `u64`.
+fn bcs_u64(v: u64) -> Vec<u8> {
+    v.to_le_bytes().to_vec()
+}
+
+/// The `Element` in the BCS of an `Option<Element<S>>` (`[1, handle]`), or `None` (`[0]`).
+fn some_element(option: &[u8]) -> Option<Vec<u8>> {
+    match option.split_first() {
+        Some((1, element)) => Some(element.to_vec()),
+        Some((0, [])) => None,
+        _ => panic!("not an Option<Element>: {option:?}"),
+    }
+}
+
+/// The `vector<u8>` in its BCS (lengths below 128).
+fn bytes_of_bcs(bcs: &[u8]) -> Vec<u8> {
+    assert_eq!(usize::from(bcs[0]), bcs.len() - 1, "{bcs:?}");
+    bcs[1..].to_vec()
+}
+
+/// BCS of a `vector<Element<S>>` (fewer than 128 elements).
+fn bcs_elements(elements: &[&[u8]]) -> Vec<u8> {
+    let mut out = vec![elements.len() as u8];
+    for e in elements {
+        out.extend_from_slice(e);
+    }
+    out
+}
+
+/// Runs `f` in a session of a VM with the crypto natives, `natives` deciding which structure
+/// families `crypto_algebra` enables; `None` without the corpus.
+fn with_algebra(
+    enabled: tern_natives::aptos_crypto::EnabledStructures,
+    f: impl FnOnce(&mut Algebra<'_>),
+) {
+    let mut natives = tern_natives::stdlib_natives();
+    tern_natives::aptos_crypto::add_aptos_crypto_natives_with(&mut natives, enabled);
+    let Some(mut vm) = stdlib_vm(natives) else {
+        return;
+    };
+    enable_cryptography_algebra(&mut vm);
+    let runtime = vm.runtime().clone();
+    let storage: &dyn tern_vm::Storage = vm.storage();
+    let mut algebra = Algebra {
+        session: tern_vm::Session::new(&runtime, storage),
+    };
+    f(&mut algebra);
+}
+
+const BLS_G1: &str = "0x1::bls12381_algebra::G1";
+const BLS_G2: &str = "0x1::bls12381_algebra::G2";
+const BLS_GT: &str = "0x1::bls12381_algebra::Gt";
+const BLS_FR: &str = "0x1::bls12381_algebra::Fr";
+
+#[test]
+fn bls12381_algebra_through_the_framework() {
+    with_algebra(tern_natives::aptos_crypto::EnabledStructures::ALL, |a| {
+        // `bls12381_algebra.move`'s vectors.
+        let g_compr = hex("97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb");
+        let seven_g_compr = hex("b928f3beb93519eecf0145da903b40a4c97dca00b21f12ac0df3be9116ef2ef27b2ae6bcd4c5bc2d54ef5a70627efcb7");
+        let r = hex("01000000fffffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73");
+        let compr = "0x1::bls12381_algebra::FormatG1Compr";
+        // Handles count from 0 in the session.
+        let g = a.call("one", &[BLS_G1], vec![]);
+        assert_eq!(g, bcs_u64(0));
+        let out = a.call("serialize", &[BLS_G1, compr], vec![g.clone()]);
+        assert_eq!(bytes_of_bcs(&out), g_compr);
+        let seven = a.call("from_u64", &[BLS_FR], vec![bcs_u64(7)]);
+        let seven_g = a.call("scalar_mul", &[BLS_G1, BLS_FR], vec![g.clone(), seven]);
+        let out = a.call("serialize", &[BLS_G1, compr], vec![seven_g.clone()]);
+        assert_eq!(bytes_of_bcs(&out), seven_g_compr);
+        let out = a.call(
+            "deserialize",
+            &[BLS_G1, compr],
+            vec![bcs_bytes(&seven_g_compr)],
+        );
+        let seven_g_2 = some_element(&out).unwrap();
+        assert!(a.eq(BLS_G1, &seven_g, &seven_g_2));
+        // (0, 2) is on the curve but not in the subgroup; a short input is no point either.
+        let off_subgroup = [vec![0x80], vec![0; 47]].concat();
+        let out = a.call(
+            "deserialize",
+            &[BLS_G1, compr],
+            vec![bcs_bytes(&off_subgroup)],
+        );
+        assert_eq!(some_element(&out), None);
+        let out = a.call(
+            "deserialize",
+            &[BLS_G1, compr],
+            vec![bcs_bytes(&[0xff, 0xff])],
+        );
+        assert_eq!(some_element(&out), None);
+        assert_eq!(bytes_of_bcs(&a.call("order", &[BLS_G1], vec![])), r);
+        // RFC 9380's BLS12381G1_XMD:SHA-256_SSWU_RO_ vector for the empty message.
+        let out = a.call(
+            "hash_to",
+            &[BLS_G1, "0x1::bls12381_algebra::HashG1XmdSha256SswuRo"],
+            vec![
+                bcs_bytes(b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_"),
+                bcs_bytes(b""),
+            ],
+        );
+        let uncompr = "0x1::bls12381_algebra::FormatG1Uncompr";
+        let out = a.call("serialize", &[BLS_G1, uncompr], vec![out]);
+        assert_eq!(bytes_of_bcs(&out), hex("052926add2207b76ca4fa57a8734416c8dc95e24501772c814278700eed6d1e4e8cf62d9c09db0fac349612b759e79a108ba738453bfed09cb546dbb0783dbb3a5f1f566ed67bb6be0e8c67e2e81a4cc68ee29813bb7994998f3eae0c9c6a265"));
+        // e(7·G1, G2) = 7·e(G1, G2), the Gt generator.
+        let q = a.call("one", &[BLS_G2], vec![]);
+        let gt = a.call("one", &[BLS_GT], vec![]);
+        let e = a.call(
+            "pairing",
+            &[BLS_G1, BLS_G2, BLS_GT],
+            vec![g.clone(), q.clone()],
+        );
+        assert!(a.eq(BLS_GT, &e, &gt));
+        let seven = a.call("from_u64", &[BLS_FR], vec![bcs_u64(7)]);
+        let e7 = a.call(
+            "pairing",
+            &[BLS_G1, BLS_G2, BLS_GT],
+            vec![seven_g.clone(), q.clone()],
+        );
+        let gt7 = a.call("scalar_mul", &[BLS_GT, BLS_FR], vec![gt, seven.clone()]);
+        assert!(a.eq(BLS_GT, &e7, &gt7));
+        let multi = a.call(
+            "multi_pairing",
+            &[BLS_G1, BLS_G2, BLS_GT],
+            vec![bcs_elements(&[&g, &seven_g]), bcs_elements(&[&q, &q])],
+        );
+        let product = a.call("add", &[BLS_GT], vec![e, e7]);
+        assert!(a.eq(BLS_GT, &multi, &product));
+        // Fr: division by zero is `none`.
+        let zero = a.call("zero", &[BLS_FR], vec![]);
+        let out = a.call("div", &[BLS_FR], vec![seven.clone(), zero]);
+        assert_eq!(some_element(&out), None);
+    });
+}
+
+#[test]
+fn bn254_algebra_through_the_framework() {
+    with_algebra(tern_natives::aptos_crypto::EnabledStructures::ALL, |a| {
+        let (g1, fr, fq12, gt) = (
+            "0x1::bn254_algebra::G1",
+            "0x1::bn254_algebra::Fr",
+            "0x1::bn254_algebra::Fq12",
+            "0x1::bn254_algebra::Gt",
+        );
+        // `bn254_algebra.move`'s vectors.
+        let seven_g_uncompr = hex("78e0ffab866b3a9876bd01b8ecc66fcb86936277f425539a758dbbd32e2b07179eafd4607f9f80771bf4185df03bfead7a3719fa4bb57b0152dd30d16cda8a16");
+        let uncompr = "0x1::bn254_algebra::FormatG1Uncompr";
+        let g = a.call("one", &[g1], vec![]);
+        let out = a.call(
+            "serialize",
+            &[g1, "0x1::bn254_algebra::FormatG1Compr"],
+            vec![g.clone()],
+        );
+        assert_eq!(bytes_of_bcs(&out), [vec![1], vec![0; 31]].concat());
+        // 7·G as a multi-scalar multiplication 3·G + 4·G.
+        let three = a.call("from_u64", &[fr], vec![bcs_u64(3)]);
+        let four = a.call("from_u64", &[fr], vec![bcs_u64(4)]);
+        let seven_g = a.call(
+            "multi_scalar_mul",
+            &[g1, fr],
+            vec![bcs_elements(&[&g, &g]), bcs_elements(&[&three, &four])],
+        );
+        let out = a.call("serialize", &[g1, uncompr], vec![seven_g]);
+        assert_eq!(bytes_of_bcs(&out), seven_g_uncompr);
+        // Fr in both byte orders.
+        let msb = "0x1::bn254_algebra::FormatFrMsb";
+        let out = a.call(
+            "deserialize",
+            &[fr, msb],
+            vec![bcs_bytes(&[vec![0; 31], vec![7]].concat())],
+        );
+        let seven = some_element(&out).unwrap();
+        let sum = a.call("add", &[fr], vec![three, four]);
+        assert!(a.eq(fr, &seven, &sum));
+        // 1 of Fq12 lies in Gt (and is Gt's zero); 7 does not.
+        let one = a.call("one", &[fq12], vec![]);
+        let out = a.call("downcast", &[fq12, gt], vec![one.clone()]);
+        let identity = some_element(&out).unwrap();
+        let zero_gt = a.call("zero", &[gt], vec![]);
+        assert!(a.eq(gt, &identity, &zero_gt));
+        let up = a.call("upcast", &[gt, fq12], vec![zero_gt]);
+        assert!(a.eq(fq12, &up, &one));
+        let seven_fq12 = a.call("from_u64", &[fq12], vec![bcs_u64(7)]);
+        let out = a.call("downcast", &[fq12, gt], vec![seven_fq12]);
+        assert_eq!(some_element(&out), None);
+        assert_eq!(
+            bytes_of_bcs(&a.call("order", &[fr], vec![])),
+            hex("010000f093f5e1439170b97948e833285d588181b64550b829a031e1724e6430")
+        );
+    });
+}
+
+#[test]
+fn crypto_algebra_aborts_as_aptos_does() {
+    with_algebra(tern_natives::aptos_crypto::EnabledStructures::ALL, |a| {
+        // An unknown structure (`test_generic_operation_should_abort_with_unsupported_structures`).
+        let code = a.abort_code("order", &["0x1::bls12381_algebra::FormatG1Compr"], vec![]);
+        assert_eq!(code, 0x0C_0001);
+        assert_eq!(a.abort_code("order", &["u64"], vec![]), 0x0C_0001);
+        // An operation the structure lacks.
+        let g = a.call("one", &[BLS_G1], vec![]);
+        assert_eq!(
+            a.abort_code("mul", &[BLS_G1], vec![g.clone(), g.clone()]),
+            0x0C_0001
+        );
+        // `test_multi_pairing_should_abort_when_sizes_mismatch` and its MSM twin.
+        let q = a.call("one", &[BLS_G2], vec![]);
+        let code = a.abort_code(
+            "multi_pairing",
+            &[BLS_G1, BLS_G2, BLS_GT],
+            vec![bcs_elements(&[&g]), bcs_elements(&[&q, &q])],
+        );
+        assert_eq!(code, 0x01_0002);
+        let k = a.call("one", &[BLS_FR], vec![]);
+        let code = a.abort_code(
+            "multi_scalar_mul",
+            &[BLS_G1, BLS_FR],
+            vec![bcs_elements(&[&g]), bcs_elements(&[&k, &k])],
+        );
+        assert_eq!(code, 0x01_0002);
+    });
+}
+
+#[test]
+fn a_session_runs_out_of_element_memory_where_aptos_does() {
+    with_algebra(tern_natives::aptos_crypto::EnabledStructures::ALL, |a| {
+        // `test_memory_limit_exceeded_with_g1`: 1 MiB holds 7281 G1 points of 144 bytes.
+        for i in 0..(1_048_576 / 144) {
+            assert_eq!(a.call("zero", &[BLS_G1], vec![]), bcs_u64(i));
+        }
+        assert_eq!(a.abort_code("zero", &[BLS_G1], vec![]), 0x09_0003);
+    });
+}
+
+#[test]
+fn a_switched_off_structure_family_is_not_implemented() {
+    let bls_only = tern_natives::aptos_crypto::EnabledStructures {
+        bls12_381: true,
+        bn254: false,
+    };
+    with_algebra(bls_only, |a| {
+        assert_eq!(a.call("zero", &[BLS_FR], vec![]), bcs_u64(0));
+        let code = a.abort_code("zero", &["0x1::bn254_algebra::Fr"], vec![]);
+        assert_eq!(code, 0x0C_0001);
+    });
+}
+
+#[test]
+fn crypto_algebra_needs_its_feature_flag() {
+    let mut natives = tern_natives::stdlib_natives();
+    tern_natives::add_aptos_crypto_natives(&mut natives);
+    let Some(mut vm) = stdlib_vm(natives) else {
+        return;
+    };
+    // Without `CRYPTOGRAPHY_ALGEBRA_NATIVES` the Move wrapper aborts first
+    // (`error::not_implemented(0)`).
+    let err = vm
+        .call(
+            "0x1::crypto_algebra::zero",
+            &[aptos_common::ty(BLS_FR)],
+            &[],
+        )
+        .unwrap_err();
+    assert_eq!(err.sub_status(), Some(0x0C_0000), "{err}");
+    enable_cryptography_algebra(&mut vm);
+    let out = vm
+        .call(
+            "0x1::crypto_algebra::zero",
+            &[aptos_common::ty(BLS_FR)],
+            &[],
+        )
+        .unwrap();
+    assert_eq!(out.values, vec![MoveValue::Struct(vec![MoveValue::U64(0)])]);
 }

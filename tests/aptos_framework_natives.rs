@@ -444,12 +444,34 @@ fn exactly_these_framework_natives_are_registered() {
             registry.lookup(&id(m), f).is_some()
         });
     let expect_registered: BTreeSet<String> = [
+        "aggregator::add",
+        "aggregator::destroy",
+        "aggregator::read",
+        "aggregator::sub",
+        "aggregator_factory::new_aggregator",
+        "aggregator_v2::copy_snapshot",
+        "aggregator_v2::create_aggregator",
+        "aggregator_v2::create_derived_string",
+        "aggregator_v2::create_snapshot",
+        "aggregator_v2::create_unbounded_aggregator",
+        "aggregator_v2::derive_string_concat",
+        "aggregator_v2::is_at_least_impl",
+        "aggregator_v2::read",
+        "aggregator_v2::read_derived_string",
+        "aggregator_v2::read_snapshot",
+        "aggregator_v2::snapshot",
+        "aggregator_v2::string_concat",
+        "aggregator_v2::try_add",
+        "aggregator_v2::try_sub",
         "create_signer::create_signer",
         "event::write_module_event_to_store",
         "event::write_to_event_store",
         "function_info::is_identifier",
         "object::create_user_derived_object_address_impl",
         "object::exists_at",
+        "permissioned_signer::is_permissioned_signer_impl",
+        "permissioned_signer::permission_address",
+        "permissioned_signer::signer_from_permissioned_handle_impl",
         "randomness::fetch_and_increment_txn_counter",
         "randomness::is_unbiasable",
         "transaction_context::chain_id_internal",
@@ -476,25 +498,6 @@ fn exactly_these_framework_natives_are_registered() {
     assert_eq!(registry.len(), expect_registered.len());
     let expect_missing: BTreeSet<String> = [
         "account_abstraction::dispatchable_authenticate",
-        "aggregator::add",
-        "aggregator::destroy",
-        "aggregator::read",
-        "aggregator::sub",
-        "aggregator_factory::new_aggregator",
-        "aggregator_v2::copy_snapshot",
-        "aggregator_v2::create_aggregator",
-        "aggregator_v2::create_derived_string",
-        "aggregator_v2::create_snapshot",
-        "aggregator_v2::create_unbounded_aggregator",
-        "aggregator_v2::derive_string_concat",
-        "aggregator_v2::is_at_least_impl",
-        "aggregator_v2::read",
-        "aggregator_v2::read_derived_string",
-        "aggregator_v2::read_snapshot",
-        "aggregator_v2::snapshot",
-        "aggregator_v2::string_concat",
-        "aggregator_v2::try_add",
-        "aggregator_v2::try_sub",
         "code::request_publish",
         "code::request_publish_with_allowed_deps",
         "confidential_range_proofs::verify_batch_range_proof_internal",
@@ -505,9 +508,6 @@ fn exactly_these_framework_natives_are_registered() {
         "dispatchable_fungible_asset::dispatchable_withdraw",
         "function_info::check_dispatch_type_compatibility_impl",
         "function_info::load_function_impl",
-        "permissioned_signer::is_permissioned_signer_impl",
-        "permissioned_signer::permission_address",
-        "permissioned_signer::signer_from_permissioned_handle_impl",
         "state_storage::get_state_storage_usage_only_at_epoch_beginning",
         "storage_slot::borrow_storage_slot_resource",
         "storage_slot::borrow_storage_slot_resource_mut",
@@ -523,13 +523,16 @@ fn a_missing_framework_native_fails_naming_it() {
     let Some(mut vm) = framework_vm() else { return };
     let err = vm
         .call(
-            "0x1::permissioned_signer::permission_address",
+            "0x1::consensus_config::validator_txn_enabled_internal",
             &[],
-            &[MoveValue::Signer(addr(1))],
+            &[MoveValue::bytes([0])],
         )
         .unwrap_err();
     assert_eq!(err.status(), StatusCode::MISSING_DEPENDENCY, "{err}");
-    assert!(err.to_string().contains("permission_address"), "{err}");
+    assert!(
+        err.to_string().contains("validator_txn_enabled_internal"),
+        "{err}"
+    );
 }
 
 /// `object::exists_at` sees committed storage and the running transaction's own writes:
@@ -591,4 +594,221 @@ fn objects_exist_once_created() {
     )
     .unwrap();
     assert_eq!(seen, vec![vec![1]]);
+}
+
+/// A `String`.
+fn utf8(s: &str) -> MoveValue {
+    MoveValue::Struct(vec![MoveValue::bytes(s)])
+}
+
+/// `Aggregator<u64> { value, max_value }`.
+fn agg(value: u64, max: u64) -> MoveValue {
+    MoveValue::Struct(vec![MoveValue::U64(value), MoveValue::U64(max)])
+}
+
+/// Calls an `aggregator_v2` function on `&mut agg` and `rhs`: its result and the
+/// aggregator after.
+fn agg_op(vm: &mut Vm, f: &str, agg: MoveValue, rhs: u64) -> (MoveValue, MoveValue) {
+    let out = vm
+        .call(
+            &format!("0x1::aggregator_v2::{f}"),
+            &[ty("u64")],
+            &[agg, MoveValue::U64(rhs)],
+        )
+        .unwrap();
+    let after = out.mutable_input_values.first().map(|(_, v)| v.clone());
+    (
+        out.values[0].clone(),
+        after.unwrap_or(MoveValue::Bool(false)),
+    )
+}
+
+/// The abort code of a call.
+fn aborts(vm: &mut Vm, f: &str, tys: &[&str], args: &[MoveValue]) -> u64 {
+    let tys: Vec<_> = tys.iter().map(|t| ty(t)).collect();
+    let err = vm.call(f, &tys, args).unwrap_err();
+    assert_eq!(err.status(), StatusCode::ABORTED, "{f}: {err}");
+    err.sub_status().unwrap()
+}
+
+#[test]
+fn aggregators_v2_add_and_subtract_within_their_bounds() {
+    use tern_natives::aptos_framework::{
+        EAGGREGATOR_FUNCTION_NOT_YET_SUPPORTED, EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE,
+        EUNSUPPORTED_AGGREGATOR_TYPE,
+    };
+    let Some(mut vm) = framework_vm() else { return };
+    let f = |name: &str| format!("0x1::aggregator_v2::{name}");
+    let out = call(
+        &mut vm,
+        &f("create_aggregator"),
+        &["u64"],
+        &[MoveValue::U64(10)],
+    );
+    assert_eq!(out, [agg(0, 10)]);
+    let out = call(&mut vm, &f("create_unbounded_aggregator"), &["u128"], &[]);
+    let max = MoveValue::Struct(vec![MoveValue::U128(0), MoveValue::U128(u128::MAX)]);
+    assert_eq!(out, [max]);
+    // `try_add` and `try_sub` change the value only within [0, max_value].
+    assert_eq!(
+        agg_op(&mut vm, "try_add", agg(0, 10), 7),
+        (MoveValue::Bool(true), agg(7, 10))
+    );
+    assert_eq!(
+        agg_op(&mut vm, "try_add", agg(7, 10), 4),
+        (MoveValue::Bool(false), agg(7, 10))
+    );
+    assert_eq!(
+        agg_op(&mut vm, "try_add", agg(7, 10), 3),
+        (MoveValue::Bool(true), agg(10, 10))
+    );
+    assert_eq!(
+        agg_op(&mut vm, "try_sub", agg(7, 10), 8),
+        (MoveValue::Bool(false), agg(7, 10))
+    );
+    assert_eq!(
+        agg_op(&mut vm, "try_sub", agg(7, 10), 7),
+        (MoveValue::Bool(true), agg(0, 10))
+    );
+    // `is_at_least_impl` only compares.
+    assert_eq!(
+        agg_op(&mut vm, "is_at_least_impl", agg(7, 10), 7).0,
+        MoveValue::Bool(true)
+    );
+    assert_eq!(
+        agg_op(&mut vm, "is_at_least_impl", agg(7, 10), 8).0,
+        MoveValue::Bool(false)
+    );
+    // The Move wrappers abort: out_of_range(EAGGREGATOR_OVERFLOW / UNDERFLOW).
+    let add = [agg(7, 10), MoveValue::U64(4)];
+    assert_eq!(aborts(&mut vm, &f("add"), &["u64"], &add), 0x2_0001);
+    let sub = [agg(7, 10), MoveValue::U64(8)];
+    assert_eq!(aborts(&mut vm, &f("sub"), &["u64"], &sub), 0x2_0002);
+    assert_eq!(
+        call(&mut vm, &f("read"), &["u64"], &[agg(7, 10)]),
+        [MoveValue::U64(7)]
+    );
+    // A value above its bound is an invariant violation.
+    let err = vm
+        .call(&f("read"), &[ty("u64")], &[agg(11, 10)])
+        .unwrap_err();
+    assert_eq!(
+        err.status(),
+        StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR,
+        "{err}"
+    );
+    // Only u64 and u128.
+    let one = [MoveValue::U8(1)];
+    assert_eq!(
+        aborts(&mut vm, &f("create_aggregator"), &["u8"], &one),
+        EUNSUPPORTED_AGGREGATOR_TYPE
+    );
+    assert_eq!(
+        aborts(&mut vm, &f("create_snapshot"), &["u8"], &one),
+        EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE
+    );
+    // Snapshots.
+    let snap = |v: u64| MoveValue::Struct(vec![MoveValue::U64(v)]);
+    assert_eq!(
+        call(&mut vm, &f("snapshot"), &["u64"], &[agg(7, 10)]),
+        [snap(7)]
+    );
+    assert_eq!(
+        call(
+            &mut vm,
+            &f("create_snapshot"),
+            &["u64"],
+            &[MoveValue::U64(5)]
+        ),
+        [snap(5)]
+    );
+    assert_eq!(
+        call(&mut vm, &f("read_snapshot"), &["u64"], &[snap(9)]),
+        [MoveValue::U64(9)]
+    );
+    assert_eq!(
+        aborts(&mut vm, &f("copy_snapshot"), &["u64"], &[snap(9)]),
+        EAGGREGATOR_FUNCTION_NOT_YET_SUPPORTED
+    );
+}
+
+#[test]
+fn derived_strings_are_padded_to_the_width_aptos_reserves() {
+    use tern_natives::aptos_framework::EINPUT_STRING_LENGTH_TOO_LARGE;
+    let Some(mut vm) = framework_vm() else { return };
+    let f = |name: &str| format!("0x1::aggregator_v2::{name}");
+    let derived = |s: &str, padding: usize| {
+        MoveValue::Struct(vec![utf8(s), MoveValue::bytes(vec![0; padding])])
+    };
+    // A constant string: wide enough for itself or for a u64's 20 digits, each with a
+    // length byte (22 bytes in all for a short one).
+    let out = vm
+        .call(&f("create_derived_string"), &[], &[utf8("abc")])
+        .unwrap();
+    assert_eq!(out.values, [derived("abc", 17)]);
+    assert_eq!(out.return_bytes[0].len(), 22);
+    // A snapshot's value between two strings: room for the widest u64 (20 digits).
+    let snap = MoveValue::Struct(vec![MoveValue::U64(7)]);
+    let args = [utf8("before "), snap, utf8(" after")];
+    let out = vm
+        .call(&f("derive_string_concat"), &[ty("u64")], &args)
+        .unwrap();
+    assert_eq!(out.values, [derived("before 7 after", 19)]);
+    // The length byte, 13 + 20 bytes of text at most, the padding's length byte.
+    assert_eq!(out.return_bytes[0].len(), 1 + 13 + 20 + 1);
+    let out = call(
+        &mut vm,
+        &f("read_derived_string"),
+        &[],
+        &[derived("xyz", 3)],
+    );
+    assert_eq!(out, [utf8("xyz")]);
+    // Inputs longer than 1024 bytes.
+    let long = utf8(&"x".repeat(1025));
+    assert_eq!(
+        aborts(&mut vm, &f("create_derived_string"), &[], &[long]),
+        EINPUT_STRING_LENGTH_TOO_LARGE
+    );
+}
+
+#[test]
+fn permissioned_signers_carry_a_permission_address() {
+    use tern_natives::aptos_framework::{
+        FeatureFlags, ENOT_PERMISSIONED_SIGNER, EPERMISSION_SIGNER_DISABLED,
+    };
+    let Some(mut vm) = framework_vm() else { return };
+    let master = [MoveValue::Signer(addr(0xA11CE))];
+    let f = |name: &str| format!("0x1::permissioned_signer::{name}");
+    assert_eq!(
+        call(&mut vm, &f("is_permissioned_signer_impl"), &[], &master),
+        [MoveValue::Bool(false)]
+    );
+    assert_eq!(
+        aborts(&mut vm, &f("permission_address"), &[], &master),
+        ENOT_PERMISSIONED_SIGNER
+    );
+    // A permissioned signer's address is its master's.
+    let both = [
+        MoveValue::Address(addr(0xA11CE)),
+        MoveValue::Address(addr(0xBEEF)),
+    ];
+    let out = call(
+        &mut vm,
+        &f("signer_from_permissioned_handle_impl"),
+        &[],
+        &both,
+    );
+    assert_eq!(out, [MoveValue::Signer(addr(0xA11CE))]);
+    // With the feature off (the host's flags), each native aborts.
+    let mut s = session(&vm);
+    s.extensions_mut().insert(FeatureFlags::new([]));
+    let err = run(
+        &mut s,
+        "permissioned_signer",
+        "is_permissioned_signer_impl",
+        &[],
+        &master,
+    )
+    .unwrap_err();
+    assert_eq!(err.sub_status(), Some(EPERMISSION_SIGNER_DISABLED), "{err}");
 }

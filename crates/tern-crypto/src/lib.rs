@@ -33,8 +33,9 @@
 //!   same protocol and proof format as the version 4 Aptos runs (see [`aptos_bulletproofs`]),
 //!   and Sui's, the very crate and version fastcrypto wraps (see [`sui_bulletproofs`]).
 //! - arkworks 0.4 (`ark-ff`, `ark-ec`, `ark-serialize`, `ark-bn254`, `ark-bls12-381`,
-//!   `ark-groth16`): BLS12-381 group arithmetic, pairing and hash-to-curve for `group_ops`, and
-//!   Groth16 verification over BN254 and BLS12-381; 0.4 is the version fastcrypto-zkp builds
+//!   `ark-groth16`): BLS12-381 group arithmetic, pairing and hash-to-curve for `group_ops`,
+//!   Groth16 verification over BN254 and BLS12-381, and Aptos's `crypto_algebra` structures
+//!   ([`aptos_algebra`]: Aptos runs arkworks too, so the encodings are Aptos's own); 0.4 is the version fastcrypto-zkp builds
 //!   on, so the BN254 encodings read exactly as Sui reads them. `blst`'s group API needs
 //!   `unsafe` calls, which this crate forbids.
 //! - `light-poseidon` 0.2: the maintained circom-compatible Poseidon over BN254 on arkworks
@@ -42,6 +43,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod aptos_algebra;
 pub mod aptos_bls12381;
 pub mod aptos_bulletproofs;
 pub mod aptos_ed25519;

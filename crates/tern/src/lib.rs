@@ -74,8 +74,11 @@
 //! Compiled packages publish from disk: [`Vm::publish_package_dir`] publishes a folder of
 //! `.mv` modules (a build's `bytecode_modules`) as one bundle, and
 //! [`Vm::with_aptos_framework`] starts a VM with the real Aptos framework at `0x1` instead of
-//! Tern's standard library (natives: [`aptos_framework_natives`]).
+//! Tern's standard library (natives: [`aptos_framework_natives`]). [`AptosChain`] initializes
+//! a minimal chain on it (feature flags, chain id, clock, APT and its fungible-asset
+//! metadata) and runs transactions that keep the natives' table and aggregator state.
 
+mod aptos_chain;
 mod directory_storage;
 mod package;
 mod publish;
@@ -84,6 +87,7 @@ mod typed_natives;
 mod value;
 mod vm;
 
+pub use aptos_chain::{AptosChain, ChainOptions, APTOS_FRAMEWORK, APT_METADATA};
 pub use directory_storage::{DirectoryStorage, Journal, StateError, StateLog};
 pub use package::{
     aptos_framework_natives, read_module_file, read_package_dir, PackageError,

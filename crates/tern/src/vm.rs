@@ -241,7 +241,7 @@ impl Vm {
 
     /// The link check sessions make of each stored module they load: none when the verifier
     /// is off.
-    fn link_check(&self) -> Option<tern_vm::LinkCheck> {
+    pub(crate) fn link_check(&self) -> Option<tern_vm::LinkCheck> {
         (!self.skip_verification).then_some(check_stored_links as tern_vm::LinkCheck)
     }
 
@@ -647,7 +647,7 @@ fn script_imports(script: &CompiledScript) -> Vec<ModuleId> {
         .collect()
 }
 
-fn load_types(
+pub(crate) fn load_types(
     session: &mut Session<'_>,
     tags: &[TypeTag],
 ) -> Result<Vec<tern_vm::types::TypeId>, VmError> {
@@ -655,7 +655,7 @@ fn load_types(
 }
 
 /// Prints and serializes an outcome's values.
-fn render(
+pub(crate) fn render(
     session: &mut Session<'_>,
     outcome: &tern_vm::ExecutionOutcome,
     flavor: tern_binary::Flavor,

@@ -38,7 +38,7 @@ mod tests;
 
 pub use debug::DebugLog;
 pub use string_utils::{EARGS_MISMATCH, EINVALID_FORMAT, EUNABLE_TO_FORMAT};
-pub use table::{TableStore, TABLE_ALREADY_EXISTS, TABLE_NOT_FOUND};
+pub use table::{TableEntries, TableStore, TABLE_ALREADY_EXISTS, TABLE_NOT_FOUND};
 pub use type_info::{canonical_type_name, ChainId};
 
 use crate::bad_args;

@@ -1,12 +1,15 @@
 //! The `table` natives over an in-memory [`TableStore`] kept in the session's extensions.
 //!
-//! Limits (what differs from Aptos, where tables are storage): a table's entries live in
-//! the session's heap and die with the session. They are not part of the session's change
-//! set, so they are not committed: a table created and filled in one session (one
-//! `Vm::call`) is empty in the next, and a borrow or remove there aborts with
-//! [`TABLE_NOT_FOUND`]. Rolling back follows the session: a run that aborts is discarded
-//! with its session (the facade's behaviour), extensions included; a host that keeps a
-//! session after an aborted run keeps the table writes that run made before aborting.
+//! A table's entries live in the session's heap while it runs. They are not part of the
+//! session's change set: by default they die with the session, so a table created and
+//! filled in one session (one `Vm::call`) is empty in the next, and a borrow or remove there
+//! aborts with [`TABLE_NOT_FOUND`]. A host that keeps tables between sessions (the chain of
+//! the `tern` crate does) starts each session's store from the entries earlier sessions
+//! left ([`TableStore::with_entries`], as BCS bytes, read back when first used) and takes
+//! them out at the end ([`TableStore::into_entries`]). Rolling back follows the session: a
+//! run that aborts is discarded with its session (the facade's behaviour), extensions
+//! included; a host that keeps a session after an aborted run keeps the table writes that
+//! run made before aborting.
 
 use super::{arg, ref_arg, ret, ty_arg};
 use crate::bad_args;
@@ -23,14 +26,21 @@ pub const TABLE_ALREADY_EXISTS: u64 = (100 << 8) + 7;
 /// (`error::invalid_argument(101)`).
 pub const TABLE_NOT_FOUND: u64 = (101 << 8) + 7;
 
-/// The tables of a session: for each handle, its entries by the BCS bytes of their keys,
-/// each a `Box<V>` in the session's heap. Created on first use; a host may insert one with
-/// [`TableStore::with_session_hash`] so that handles differ between sessions.
+/// Table entries as they are kept between sessions: for each table handle, the BCS bytes of
+/// each entry's value by the BCS bytes of its key.
+pub type TableEntries = BTreeMap<AccountAddress, BTreeMap<Vec<u8>, Vec<u8>>>;
+
+/// The tables of a session: for each handle, the entries used so far by the BCS bytes of
+/// their keys, each a `Box<V>` in the session's heap with its type; and the entries of
+/// earlier sessions not used yet, as bytes. Created on first use; a host may insert one with
+/// [`TableStore::with_session_hash`] or [`TableStore::with_entries`] so that handles differ
+/// between sessions.
 #[derive(Debug, Default)]
 pub struct TableStore {
     session_hash: [u8; 32],
     created: u32,
-    tables: BTreeMap<AccountAddress, BTreeMap<Vec<u8>, ContainerId>>,
+    tables: BTreeMap<AccountAddress, BTreeMap<Vec<u8>, (ContainerId, TypeId)>>,
+    stored: TableEntries,
 }
 
 impl TableStore {
@@ -43,15 +53,78 @@ impl TableStore {
         }
     }
 
+    /// A store holding the entries earlier sessions left (read into the heap when first
+    /// used), whose new handles derive from `hash` as [`TableStore::with_session_hash`]'s do.
+    pub fn with_entries(hash: [u8; 32], entries: TableEntries) -> TableStore {
+        TableStore {
+            session_hash: hash,
+            stored: entries,
+            ..TableStore::default()
+        }
+    }
+
+    /// Every entry, as bytes for a later session ([`TableStore::with_entries`]): the entries
+    /// this session used, serialized by `serialize` (the session's `serialize_value`, given
+    /// each entry's `Box<V>` type and value), and those it did not touch.
+    pub fn into_entries(
+        self,
+        mut serialize: impl FnMut(TypeId, Value) -> Result<Vec<u8>, VmError>,
+    ) -> Result<TableEntries, VmError> {
+        let mut out = self.stored;
+        for (handle, entries) in self.tables {
+            let table = out.entry(handle).or_default();
+            for (key, (boxed, ty)) in entries {
+                table.insert(key, serialize(ty, Value::Container(boxed))?);
+            }
+        }
+        out.retain(|_, t| !t.is_empty());
+        Ok(out)
+    }
+
     /// The number of entries of table `handle` (0 for an unknown handle).
     pub fn len(&self, handle: &AccountAddress) -> usize {
         self.tables.get(handle).map_or(0, |t| t.len())
+            + self.stored.get(handle).map_or(0, |t| t.len())
     }
 
     /// Whether no table has an entry.
     pub fn is_empty(&self) -> bool {
-        self.tables.values().all(|t| t.is_empty())
+        self.tables.values().all(|t| t.is_empty()) && self.stored.values().all(|t| t.is_empty())
     }
+
+    /// Whether table `handle` has `key`.
+    fn contains(&self, handle: &AccountAddress, key: &[u8]) -> bool {
+        self.tables.get(handle).is_some_and(|t| t.contains_key(key))
+            || self.stored.get(handle).is_some_and(|t| t.contains_key(key))
+    }
+}
+
+/// Brings the stored entry `key` of `table` into the heap (as a value of type `boxed`, the
+/// `Box<V>` of the call), if an earlier session left one and this one has not read it yet.
+fn load(
+    ctx: &mut NativeContext<'_>,
+    table: AccountAddress,
+    key: &[u8],
+    boxed: TypeId,
+) -> Result<(), VmError> {
+    let tables = store(ctx)?;
+    if tables
+        .tables
+        .get(&table)
+        .is_some_and(|t| t.contains_key(key))
+    {
+        return Ok(());
+    }
+    let Some(bytes) = tables.stored.get_mut(&table).and_then(|t| t.remove(key)) else {
+        return Ok(());
+    };
+    ctx.charge(bytes.len() as u64 / 32);
+    let Value::Container(c) = ctx.from_bcs(boxed, &bytes)? else {
+        return Err(bad_args());
+    };
+    let entries = store(ctx)?.tables.entry(table).or_default();
+    entries.insert(key.to_vec(), (c, boxed));
+    Ok(())
 }
 
 /// The session's table store, created empty if the host put none in.
@@ -127,12 +200,17 @@ pub(super) fn add_box(
     let Value::Container(boxed) = arg(&args, 2)? else {
         return Err(bad_args());
     };
-    let entries = store(ctx)?.tables.entry(table).or_default();
-    if entries.contains_key(&key) {
+    let ty = ty_arg(ty_args, 2)?;
+    let store = store(ctx)?;
+    if store.contains(&table, &key) {
         ctx.heap.free_value(Value::Container(boxed));
         return Ok(NativeResult::Abort(TABLE_ALREADY_EXISTS));
     }
-    entries.insert(key, boxed);
+    store
+        .tables
+        .entry(table)
+        .or_default()
+        .insert(key, (boxed, ty));
     Ok(NativeResult::Return(vec![]))
 }
 
@@ -144,8 +222,9 @@ pub(super) fn borrow_box(
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    load(ctx, table, &key, ty_arg(ty_args, 2)?)?;
     match store(ctx)?.tables.get(&table).and_then(|t| t.get(&key)) {
-        Some(c) => ret(Value::Ref(Ref {
+        Some((c, _)) => ret(Value::Ref(Ref {
             place: Place::Whole(*c),
         })),
         None => Ok(NativeResult::Abort(TABLE_NOT_FOUND)),
@@ -159,10 +238,7 @@ pub(super) fn contains_box(
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let (table, key) = table_and_key(ctx, ty_args, &args)?;
-    let found = store(ctx)?
-        .tables
-        .get(&table)
-        .is_some_and(|t| t.contains_key(&key));
+    let found = store(ctx)?.contains(&table, &key);
     ret(Value::Bool(found))
 }
 
@@ -174,12 +250,13 @@ pub(super) fn remove_box(
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    load(ctx, table, &key, ty_arg(ty_args, 2)?)?;
     match store(ctx)?
         .tables
         .get_mut(&table)
         .and_then(|t| t.remove(&key))
     {
-        Some(c) => ret(Value::Container(c)),
+        Some((c, _)) => ret(Value::Container(c)),
         None => Ok(NativeResult::Abort(TABLE_NOT_FOUND)),
     }
 }
@@ -192,8 +269,10 @@ pub(super) fn destroy_empty_box(
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let table = handle(ctx, Value::Ref(ref_arg(&args, 0)?))?;
-    if let Some(entries) = store(ctx)?.tables.remove(&table) {
-        for c in entries.into_values() {
+    let store = store(ctx)?;
+    store.stored.remove(&table);
+    if let Some(entries) = store.tables.remove(&table) {
+        for (c, _) in entries.into_values() {
             ctx.heap.free_value(Value::Container(c));
         }
     }

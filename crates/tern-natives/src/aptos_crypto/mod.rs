@@ -1,6 +1,6 @@
 //! The cryptography natives of Aptos's standard library at `0x1` (`aptos_std`): `ed25519`,
-//! `multi_ed25519`, `secp256k1`, `bls12381`, `ristretto255` and
-//! `ristretto255_bulletproofs`, over [`tern_crypto`].
+//! `multi_ed25519`, `secp256k1`, `bls12381`, `ristretto255`, `ristretto255_bulletproofs` and
+//! `crypto_algebra` (the BLS12-381 and BN254 structures), over [`tern_crypto`].
 //!
 //! Each native answers as Aptos's does (same acceptance rules, same `false`/`None` outcomes,
 //! same abort codes); the rules and the libraries behind them are documented in the
@@ -8,10 +8,10 @@
 //! gas parameters are not modelled).
 //!
 //! Not implemented, and so not registered (calling one fails with the VM's
-//! `MISSING_DEPENDENCY`, "Missing Native Function" naming it): `crypto_algebra` (with the
-//! `bls12381_algebra` and `bn254_algebra` structures), and the `#[test_only]` key-generation,
-//! signing and proving natives.
+//! `MISSING_DEPENDENCY`, "Missing Native Function" naming it): the `#[test_only]`
+//! key-generation, signing and proving natives, and `crypto_algebra::rand_insecure_internal`.
 
+mod algebra;
 mod bls12381;
 mod bulletproofs;
 mod ed25519;
@@ -23,6 +23,9 @@ pub use bulletproofs::{
 };
 pub use ristretto255::E_TOO_MANY_POINTS_CREATED;
 pub use secp256k1::NFE_DESERIALIZE;
+pub use tern_crypto::aptos_algebra::{
+    EnabledStructures, E_INPUT_VECTOR_SIZES_NOT_MATCHING, E_NOT_IMPLEMENTED, E_TOO_MUCH_MEMORY_USED,
+};
 
 use crate::bad_args;
 use std::sync::Arc;
@@ -43,8 +46,18 @@ pub fn aptos_crypto_natives() -> NativeRegistry {
     r
 }
 
-/// Adds Aptos's crypto natives at `0x1` to `registry`.
+/// Adds Aptos's crypto natives at `0x1` to `registry`, `crypto_algebra` with both structure
+/// families enabled.
 pub fn add_aptos_crypto_natives(registry: &mut NativeRegistry) {
+    add_aptos_crypto_natives_with(registry, EnabledStructures::ALL);
+}
+
+/// Adds Aptos's crypto natives at `0x1` to `registry`; `crypto_algebra`'s sessions may use
+/// the `enabled` structure families (a family switched off aborts with
+/// [`E_NOT_IMPLEMENTED`], as Aptos does with its `BLS12_381_STRUCTURES` or
+/// `BN254_STRUCTURES` feature off).
+pub fn add_aptos_crypto_natives_with(registry: &mut NativeRegistry, enabled: EnabledStructures) {
+    algebra::register(registry, enabled);
     let tables: [&[(&str, &str, Native)]; 6] = [
         ed25519::NATIVES,
         ed25519::MULTI_NATIVES,

@@ -22,8 +22,9 @@ fn bytes(heap: &mut Heap, b: &[u8]) -> Value {
 #[test]
 fn every_native_of_the_six_families_is_registered() {
     // 2 ed25519 + 3 multi_ed25519 + 1 secp256k1 + 9 bls12381 + 27 ristretto255 + 2
-    // ristretto255_bulletproofs.
-    assert_eq!(aptos_crypto_natives().len(), 44);
+    // ristretto255_bulletproofs + 22 crypto_algebra.
+    assert_eq!(algebra::COUNT, 22);
+    assert_eq!(aptos_crypto_natives().len(), 66);
 }
 
 #[test]

@@ -10,11 +10,14 @@
 //! | `transaction_context` | every native the module declares | [`TransactionContext`] |
 //! | `event` | `write_to_event_store`, `write_module_event_to_store` | [`EventLog`] |
 //! | `randomness` | `fetch_and_increment_txn_counter`, `is_unbiasable` | [`RandomnessContext`] |
+//! | `aggregator_v2` | every native the module declares | — (the `Aggregator` structs themselves) |
+//! | `aggregator`, `aggregator_factory` | `add`, `sub`, `read`, `destroy`, `new_aggregator` | [`AggregatorStore`] |
+//! | `permissioned_signer` | `is_permissioned_signer_impl`, `permission_address`, `signer_from_permissioned_handle_impl` | [`FeatureFlags`] |
 //!
 //! ```
 //! let mut natives = tern_vm::natives::NativeRegistry::new();
 //! tern_natives::add_aptos_framework_natives(&mut natives);
-//! assert_eq!(natives.len(), 23);
+//! assert_eq!(natives.len(), 45);
 //! ```
 //!
 //! The chain context is opt-in: these natives are registered only by a host that runs the
@@ -28,21 +31,33 @@
 //!
 //! Not implemented (they stay unregistered, so calling one fails with `MISSING_DEPENDENCY`
 //! naming it): `event`'s check that a module event's type belongs to the emitting module (a native does
-//! not see its caller), the aggregators, `code::request_publish*`, the dispatchable natives
+//! not see its caller), `code::request_publish*`, the dispatchable natives
 //! (`account_abstraction`, `dispatchable_fungible_asset`, `function_info::load_function_impl`
-//! and `check_dispatch_type_compatibility_impl`), `permissioned_signer`, `storage_slot`,
-//! `state_storage`, `consensus_config` and `confidential_range_proofs`.
+//! and `check_dispatch_type_compatibility_impl`), `storage_slot`, `state_storage`,
+//! `consensus_config` and `confidential_range_proofs`.
 
+mod aggregator_v1;
+mod aggregator_v2;
 mod event;
+pub mod features;
 mod object;
+mod permissioned_signer;
 mod randomness;
 mod transaction_context;
 
 #[cfg(test)]
 mod tests;
 
+pub use aggregator_v1::{AggregatorId, AggregatorStore, EADD_OVERFLOW, ESUB_UNDERFLOW};
+pub use aggregator_v2::{
+    DERIVED_STRING_INPUT_MAX_LENGTH, EAGGREGATOR_FUNCTION_NOT_YET_SUPPORTED,
+    EINPUT_STRING_LENGTH_TOO_LARGE, EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE,
+    EUNSUPPORTED_AGGREGATOR_TYPE,
+};
 pub use event::{Event, EventLog, ECANNOT_CREATE_EVENT};
+pub use features::FeatureFlags;
 pub use object::derived_object_address;
+pub use permissioned_signer::{ENOT_PERMISSIONED_SIGNER, EPERMISSION_SIGNER_DISABLED};
 pub use randomness::{RandomnessContext, E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT};
 pub use transaction_context::{
     EntryFunctionPayload, MultisigPayload, TransactionContext, TransactionIndex, UserTransaction,
@@ -95,10 +110,105 @@ pub fn add_aptos_framework_natives(registry: &mut NativeRegistry) {
             Arc::new(randomness::is_unbiasable),
         ),
     ];
+    table.extend(aggregator_natives());
+    table.extend(permissioned_signer_natives());
     table.extend(transaction_context::natives());
     for (module, function, native) in table {
         registry.register(one, module, function, native);
     }
+}
+
+/// The `aggregator`, `aggregator_factory` and `aggregator_v2` natives.
+fn aggregator_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
+    use aggregator_v1 as v1;
+    use aggregator_v2 as v2;
+    vec![
+        ("aggregator", "add", Arc::new(v1::add)),
+        ("aggregator", "sub", Arc::new(v1::sub)),
+        ("aggregator", "read", Arc::new(v1::read)),
+        ("aggregator", "destroy", Arc::new(v1::destroy)),
+        (
+            "aggregator_factory",
+            "new_aggregator",
+            Arc::new(v1::new_aggregator),
+        ),
+        (
+            "aggregator_v2",
+            "create_aggregator",
+            Arc::new(v2::create_aggregator),
+        ),
+        (
+            "aggregator_v2",
+            "create_unbounded_aggregator",
+            Arc::new(v2::create_unbounded_aggregator),
+        ),
+        ("aggregator_v2", "try_add", Arc::new(v2::try_add)),
+        ("aggregator_v2", "try_sub", Arc::new(v2::try_sub)),
+        (
+            "aggregator_v2",
+            "is_at_least_impl",
+            Arc::new(v2::is_at_least_impl),
+        ),
+        ("aggregator_v2", "read", Arc::new(v2::read)),
+        ("aggregator_v2", "snapshot", Arc::new(v2::snapshot)),
+        (
+            "aggregator_v2",
+            "create_snapshot",
+            Arc::new(v2::create_snapshot),
+        ),
+        (
+            "aggregator_v2",
+            "copy_snapshot",
+            Arc::new(v2::not_supported),
+        ),
+        (
+            "aggregator_v2",
+            "read_snapshot",
+            Arc::new(v2::read_snapshot),
+        ),
+        (
+            "aggregator_v2",
+            "string_concat",
+            Arc::new(v2::not_supported),
+        ),
+        (
+            "aggregator_v2",
+            "read_derived_string",
+            Arc::new(v2::read_derived_string),
+        ),
+        (
+            "aggregator_v2",
+            "create_derived_string",
+            Arc::new(v2::create_derived_string),
+        ),
+        (
+            "aggregator_v2",
+            "derive_string_concat",
+            Arc::new(v2::derive_string_concat),
+        ),
+    ]
+}
+
+/// The `permissioned_signer` natives.
+fn permissioned_signer_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
+    use permissioned_signer as p;
+    vec![
+        (
+            "permissioned_signer",
+            "is_permissioned_signer_impl",
+            Arc::new(p::is_permissioned_signer_impl),
+        ),
+        (
+            "permissioned_signer",
+            "permission_address",
+            Arc::new(p::permission_address),
+        ),
+        (
+            "permissioned_signer",
+            "signer_from_permissioned_handle_impl",
+            Arc::new(p::signer_from_permissioned_handle_impl),
+        ),
+    ]
 }
 
 /// `create_signer::create_signer(addr: address): signer`: the (master) signer of `addr`.

@@ -13,7 +13,7 @@ fn sha3(parts: &[&[u8]]) -> [u8; 32] {
 fn registers_every_family_at_0x1() {
     let mut r = NativeRegistry::new();
     add_aptos_framework_natives(&mut r);
-    assert_eq!(r.len(), 23);
+    assert_eq!(r.len(), 45);
     let id = |m: &str| {
         tern_primitives::ModuleId::new(
             AccountAddress::ONE,
@@ -24,6 +24,13 @@ fn registers_every_family_at_0x1() {
         .lookup(&id("transaction_context"), "sender_internal")
         .is_some());
     assert!(r.lookup(&id("object"), "exists_at").is_some());
+    assert!(r.lookup(&id("aggregator_v2"), "try_add").is_some());
+    assert!(r
+        .lookup(&id("aggregator_factory"), "new_aggregator")
+        .is_some());
+    assert!(r
+        .lookup(&id("permissioned_signer"), "permission_address")
+        .is_some());
 }
 
 #[test]
