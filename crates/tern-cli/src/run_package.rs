@@ -61,6 +61,13 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         .map(|t| parse_type_arg(t, &named).map_err(anyhow::Error::msg))
         .collect::<Result<Vec<TypeTag>>>()?;
     vm.set_tracing(args.display_trace);
+    let schedule = args
+        .gas_budget
+        .map(|_| crate::test_commands::gas_schedule());
+    if let (Some(schedule), Some(units)) = (&schedule, args.gas_budget) {
+        vm.set_gas_schedule(Some(schedule.clone()));
+        vm.set_gas_budget(Some(schedule.internal_units(units)));
+    }
     let result = match main {
         Main::Script(script) => {
             if args.target.is_some() {
@@ -87,15 +94,24 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
             let result = vm.run_function(&module, &function, &type_args, blobs);
             let context = (ids, Some((module, function)));
             let code = report(&mut vm, result, &args, context)?;
-            return finish(&vm, code, journal.as_ref());
+            return finish(&vm, code, journal.as_ref(), schedule.as_deref());
         }
     };
     let code = report(&mut vm, result, &args, (Vec::new(), None))?;
-    finish(&vm, code, journal.as_ref())
+    finish(&vm, code, journal.as_ref(), schedule.as_deref())
 }
 
-/// Prints what the run left in the `--state` folder, if one was given.
-fn finish(vm: &Vm, code: ExitCode, journal: Option<&tern::Journal>) -> Result<ExitCode> {
+/// Prints the gas a metered run used, and what the run left in the `--state` folder, if one
+/// was given.
+fn finish(
+    vm: &Vm,
+    code: ExitCode,
+    journal: Option<&tern::Journal>,
+    schedule: Option<&tern::GasSchedule>,
+) -> Result<ExitCode> {
+    if let Some(schedule) = schedule {
+        crate::test_commands::print_gas_used(vm, schedule)?;
+    }
     if let Some(journal) = journal {
         crate::test_commands::print_state_changes(vm, journal)?;
     }

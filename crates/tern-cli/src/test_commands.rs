@@ -75,6 +75,28 @@ pub(crate) struct RunArgs {
     /// deleted. `tern view --state DIR ADDRESS TYPE` shows one.
     #[arg(long, value_name = "DIR")]
     pub(crate) state: Option<PathBuf>,
+    /// Meter the run by Aptos's gas schedule with a budget of N gas units: prints the gas
+    /// used (`gas used: …`), and fails with `OUT_OF_GAS` past the budget.
+    #[arg(long = "gas-budget", value_name = "N")]
+    pub(crate) gas_budget: Option<u64>,
+}
+
+/// The schedule `--gas-budget` meters by.
+pub(crate) fn gas_schedule() -> std::sync::Arc<tern::GasSchedule> {
+    std::sync::Arc::new(tern::GasSchedule::aptos())
+}
+
+/// Prints what a run metered by `--gas-budget` used (`vm.gas_used()`, in the schedule's
+/// internal units).
+pub(crate) fn print_gas_used(vm: &tern::Vm, schedule: &tern::GasSchedule) -> Result<()> {
+    if let Some(internal) = vm.gas_used() {
+        outln!(
+            "gas used: {} units ({internal} internal units, {})",
+            schedule.gas_units(internal),
+            schedule.name
+        )?;
+    }
+    Ok(())
 }
 
 /// `tern run FILE.masm|FILE.mv|DIR [TARGET] [--args ...] [--type-args ...] [--signers ...]`.
@@ -92,6 +114,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         verbose,
         display_trace,
         state,
+        gas_budget,
         ..
     } = args;
     let (adapter, journal) = match state.as_deref() {
@@ -103,6 +126,8 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         None => (TernAdapter::new(), None),
     };
     let mut adapter = adapter.context("the standard library does not publish")?;
+    let schedule = gas_budget.map(|_| gas_schedule());
+    adapter.vm_mut().set_gas_schedule(schedule.clone());
     let options = RunFileOptions {
         target,
         args,
@@ -110,7 +135,10 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         signers,
         named_addresses: Vec::new(),
         verbose,
-        gas_budget: None,
+        gas_budget: schedule
+            .as_ref()
+            .zip(gas_budget)
+            .map(|(s, units)| s.internal_units(units)),
         display_trace,
     };
     let output = run_masm_file(&file, &options, &mut adapter)
@@ -163,6 +191,9 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         out!("{text}")?;
     } else {
         outln!("{text}")?;
+    }
+    if let Some(schedule) = &schedule {
+        print_gas_used(adapter.vm(), schedule)?;
     }
     if let Some(journal) = &journal {
         print_state_changes(adapter.vm(), journal)?;

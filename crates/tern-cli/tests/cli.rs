@@ -858,3 +858,60 @@ fn a_module_without_a_target_is_published_and_named() {
          0x42::hello::FUNCTION\n"
     );
 }
+
+/// The gas units and internal units a `--gas-budget` run printed.
+fn gas_used(stdout: &[u8]) -> (u64, u64) {
+    let text = String::from_utf8_lossy(stdout);
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("gas used: "))
+        .unwrap_or_else(|| panic!("no gas line in {text}"));
+    let mut numbers = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty());
+    let units = numbers.next().unwrap().parse().unwrap();
+    let internal = numbers.next().unwrap().parse().unwrap();
+    (units, internal)
+}
+
+/// `tern run --gas-budget N` meters by Aptos's schedule: it prints the gas used, the same
+/// for the `.masm` file and its compiled module, and fails with `OUT_OF_GAS` one gas unit
+/// short.
+#[test]
+fn gas_budget_meters_runs_by_the_aptos_schedule() {
+    let run = |file: &std::path::Path, budget: &str| {
+        tern()
+            .arg("run")
+            .arg(file)
+            .args(["0x42::hello::fib", "--args", "10", "--gas-budget", budget])
+            .current_dir(workspace())
+            .output()
+            .unwrap()
+    };
+    let masm = workspace().join("examples/hello.masm");
+    let out = run(&masm, "1000");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("return values: 55\ngas used: "), "{text}");
+    assert!(
+        text.contains("aptos 1.46 (gas feature version 50)"),
+        "{text}"
+    );
+    let (units, internal) = gas_used(&out.stdout);
+    assert_eq!(units, internal.div_ceil(1_000_000));
+    assert!(units > 1, "{text}");
+
+    let compiled = hello_package("hello_pkg_gas").join("hello.mv");
+    assert_eq!(gas_used(&run(&compiled, "1000").stdout), (units, internal));
+
+    let exact = run(&masm, &units.to_string());
+    assert!(exact.status.success(), "{exact:?}");
+    let short = run(&masm, &(units - 1).to_string());
+    assert!(!short.status.success());
+    let text = String::from_utf8_lossy(&short.stdout);
+    assert!(text.contains("OUT_OF_GAS"), "{text}");
+    assert_eq!(
+        gas_used(&short.stdout),
+        (units - 1, (units - 1) * 1_000_000)
+    );
+}

@@ -36,6 +36,32 @@ pub fn stdlib_natives() -> NativeRegistry {
     r
 }
 
+/// A native's base and per-byte parameters in a gas schedule
+/// ([`NativeContext::charge_priced`]).
+pub(crate) type BytePrice = (&'static str, &'static str);
+
+/// `hash::sha2_256`'s parameters.
+pub(crate) const SHA2_256: BytePrice = (
+    "move_stdlib.hash.sha2_256.base",
+    "move_stdlib.hash.sha2_256.per_byte",
+);
+
+/// `hash::sha3_256`'s parameters.
+pub(crate) const SHA3_256: BytePrice = (
+    "move_stdlib.hash.sha3_256.base",
+    "move_stdlib.hash.sha3_256.per_byte",
+);
+
+/// Charges `price` for `len` bytes under a schedule, else `units`.
+pub(crate) fn charge_bytes(
+    ctx: &mut NativeContext<'_>,
+    (base, per_byte): BytePrice,
+    len: usize,
+    units: u64,
+) {
+    ctx.charge_priced(&[(base, 1), (per_byte, len as u64)], units);
+}
+
 /// Adds the standard-library natives at `0x1` to `registry`.
 pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
     let one = AccountAddress::ONE;
@@ -44,12 +70,12 @@ pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
         (
             "hash",
             "sha2_256",
-            Arc::new(|c, _, a| hash(c, a, |b| sha2::Sha256::digest(b).to_vec())),
+            Arc::new(|c, _, a| hash(c, a, SHA2_256, |b| sha2::Sha256::digest(b).to_vec())),
         ),
         (
             "hash",
             "sha3_256",
-            Arc::new(|c, _, a| hash(c, a, |b| sha3::Sha3_256::digest(b).to_vec())),
+            Arc::new(|c, _, a| hash(c, a, SHA3_256, |b| sha3::Sha3_256::digest(b).to_vec())),
         ),
         ("signer", "borrow_address", Arc::new(signer_borrow_address)),
         ("string", "internal_check_utf8", Arc::new(string_check_utf8)),
@@ -118,13 +144,22 @@ pub(crate) fn bcs_to_bytes(
     // The steps of stdlib.md §5.1: the type's layout (any failure aborts), the read of the
     // value (a copy: too deep to copy is the VM's error, as for `read_ref`), then
     // serialization (any failure aborts).
+    let failure = "move_stdlib.bcs.to_bytes.failure";
     if ctx.check_layout(*ty).is_err() {
+        ctx.charge_priced(&[(failure, 1)], 0);
         return Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE));
     }
     ctx.check_copy_depth(value)?;
     match ctx.to_bcs(*ty, value) {
-        Ok(bytes) => Ok(NativeResult::Return(vec![bytes_value(ctx, bytes)])),
-        Err(_) => Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE)),
+        Ok(bytes) => {
+            let per_byte = "move_stdlib.bcs.to_bytes.per_byte_serialized";
+            ctx.charge_priced(&[(per_byte, bytes.len() as u64)], 0);
+            Ok(NativeResult::Return(vec![bytes_value(ctx, bytes)]))
+        }
+        Err(_) => {
+            ctx.charge_priced(&[(failure, 1)], 0);
+            Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE))
+        }
     }
 }
 
@@ -156,21 +191,26 @@ fn create_signers_for_testing(
     Ok(NativeResult::Return(vec![Value::Container(vector)]))
 }
 
+/// Hashes the `vector<u8>` argument with `digest`, charging `price` for its bytes under a
+/// schedule (nothing without one).
 pub(crate) fn hash(
     ctx: &mut NativeContext<'_>,
     args: Vec<Value>,
+    price: BytePrice,
     digest: fn(&[u8]) -> Vec<u8>,
 ) -> Result<NativeResult, VmError> {
     let input = take_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
+    charge_bytes(ctx, price, input.len(), 0);
     let out = digest(&input);
     Ok(NativeResult::Return(vec![bytes_value(ctx, out)]))
 }
 
 fn signer_borrow_address(
-    _ctx: &mut NativeContext<'_>,
+    ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[("move_stdlib.signer.borrow_address.base", 1)], 0);
     match args.first() {
         Some(Value::Ref(Ref {
             place: Place::Whole(c),
@@ -186,7 +226,13 @@ pub(crate) fn string_check_utf8(
     _ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    let ok = std::str::from_utf8(ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?).is_ok();
+    let bytes = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
+    let (ok, len) = (std::str::from_utf8(bytes).is_ok(), bytes.len());
+    let price = (
+        "move_stdlib.string.check_utf8.base",
+        "move_stdlib.string.check_utf8.per_byte",
+    );
+    ctx.charge_priced(&[(price.0, 1), (price.1, len as u64)], 0);
     Ok(NativeResult::Return(vec![Value::Bool(ok)]))
 }
 
@@ -202,6 +248,7 @@ pub(crate) fn string_is_char_boundary(
     _ty_args: &[tern_vm::types::TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[("move_stdlib.string.is_char_boundary.base", 1)], 0);
     let bytes = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
     let i = u64_arg(&args, 1)?;
     let len = bytes.len() as u64;
@@ -223,9 +270,12 @@ pub(crate) fn string_sub_string(
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let (i, j) = (u64_arg(&args, 1)?, u64_arg(&args, 2)?);
+    ctx.charge_priced(&[("move_stdlib.string.sub_string.base", 1)], 0);
     if j < i {
         return Ok(NativeResult::Abort(1));
     }
+    let per_byte = "move_stdlib.string.sub_string.per_byte";
+    ctx.charge_priced(&[(per_byte, j - i)], 0);
     let bytes = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
     let part = bytes
         .get(i as usize..j as usize)
@@ -245,7 +295,15 @@ pub(crate) fn string_index_of(
     // budget bounds the time: one unit per 32 bytes, nothing for short strings.
     let pos = memchr::memmem::find(s, r).unwrap_or(s.len());
     let searched = (s.len() + r.len()) as u64;
-    ctx.charge(searched / 32);
+    let pattern = r.len() as u64;
+    ctx.charge_priced(
+        &[
+            ("move_stdlib.string.index_of.base", 1),
+            ("move_stdlib.string.index_of.per_byte_pattern", pattern),
+            ("move_stdlib.string.index_of.per_byte_searched", pos as u64),
+        ],
+        searched / 32,
+    );
     Ok(NativeResult::Return(vec![Value::U64(pos as u64)]))
 }
 

@@ -5,7 +5,7 @@
 //! Until Tern models Sui's package upgrades, a type's defining and original ids are both the
 //! address of the module that declares it.
 
-use crate::{bad_args, bcs_to_bytes, bytes_value, hash, string_check_utf8};
+use crate::{bad_args, bcs_to_bytes, bytes_value, hash, string_check_utf8, SHA2_256, SHA3_256};
 use sha2::Digest;
 use std::sync::Arc;
 use tern_primitives::{AccountAddress, StatusCode, VmError};
@@ -41,12 +41,12 @@ pub fn add_sui_stdlib_natives(registry: &mut NativeRegistry) {
         (
             "hash",
             "sha2_256",
-            Arc::new(|c, _, a| hash(c, a, |b| sha2::Sha256::digest(b).to_vec())),
+            Arc::new(|c, _, a| hash(c, a, SHA2_256, |b| sha2::Sha256::digest(b).to_vec())),
         ),
         (
             "hash",
             "sha3_256",
-            Arc::new(|c, _, a| hash(c, a, |b| sha3::Sha3_256::digest(b).to_vec())),
+            Arc::new(|c, _, a| hash(c, a, SHA3_256, |b| sha3::Sha3_256::digest(b).to_vec())),
         ),
         ("string", "internal_check_utf8", Arc::new(string_check_utf8)),
         (

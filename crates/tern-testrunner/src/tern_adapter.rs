@@ -92,6 +92,11 @@ impl TernAdapter {
         &self.vm
     }
 
+    /// The VM the adapter runs on, mutably (to set its gas schedule, say).
+    pub fn vm_mut(&mut self) -> &mut Vm {
+        &mut self.vm
+    }
+
     /// A VM with the standard library published, or (if the library cannot be published, which
     /// [`TernAdapter::new`] reports) an empty one.
     pub fn new_or_empty() -> TernAdapter {

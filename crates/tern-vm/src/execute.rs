@@ -40,11 +40,13 @@ impl Session<'_> {
     ) -> Result<ExecutionOutcome, VmError> {
         let budget = meter.budget();
         self.set_gas_budget(budget);
+        let saved = std::mem::replace(&mut self.schedule, meter.schedule());
         let result = self.execute(function, ty_args, args);
         if let Some(b) = budget {
             meter.record(b.saturating_sub(self.gas_left));
         }
         self.set_gas_budget(None);
+        self.schedule = saved;
         result
     }
 
@@ -70,6 +72,7 @@ impl Session<'_> {
         let params = self.instantiate_types(&function.params, &ty_args)?;
         let returns = self.instantiate_types(&function.returns, &ty_args)?;
         self.machine = crate::interpreter::Machine::new(self.runtime.config.max_operand_stack);
+        self.charged_instantiations.clear();
         let (values, slots) = self.decode_args(&params, args)?;
         let base = self.machine.locals.len() as u32;
         for v in values {
@@ -84,9 +87,25 @@ impl Session<'_> {
         if let Some(frame) = self.invoke(&function, ty_args.clone(), &[])? {
             debug_assert_eq!(frame.base, base);
             self.check_entry(&function, ty_args.as_deref().unwrap_or(&[]))?;
+            self.charge_entry_frame(&function, ty_args.as_deref().unwrap_or(&[]))?;
             self.run_frames(frame, &mut pins)?;
         }
         self.collect_outcome(&returns, slots)
+    }
+
+    /// Under a schedule, charges making the entry function's frame, as a call charges its
+    /// callee's.
+    fn charge_entry_frame(&mut self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
+        let Some(schedule) = self.schedule.clone() else {
+            return Ok(());
+        };
+        if self.gas_left == u64::MAX {
+            return Ok(());
+        }
+        let cost = self.frame_cost(&schedule, f, ty_args)?;
+        let cost = cost.saturating_add(self.dependency_cost(&schedule, f));
+        self.charge_scheduled(cost)
+            .map_err(|e| e.at_location(f.location()))
     }
 
     /// Type arguments of an entry call: count, limits and ability constraints; errors are

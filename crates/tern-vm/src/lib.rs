@@ -72,7 +72,7 @@ pub mod types;
 pub mod values;
 
 pub use execute::ExecutionOutcome;
-pub use gas::{GasMeter, InstructionGasMeter, UnmeteredGasMeter};
+pub use gas::{GasMeter, GasSchedule, InstructionGasMeter, ScheduledGasMeter, UnmeteredGasMeter};
 pub use runtime::{Runtime, VmConfig};
 pub use session::{LinkCheck, Session};
 pub use storage::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};

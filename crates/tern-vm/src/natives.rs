@@ -35,6 +35,8 @@ pub struct NativeContext<'a> {
     /// Global storage as the running session sees it (its own writes included), for
     /// [`NativeContext::resource_exists`].
     pub globals: GlobalsView<'a>,
+    /// The gas schedule pricing the run, if one does ([`NativeContext::charge_priced`]).
+    pub schedule: Option<&'a crate::gas::GasSchedule>,
 }
 
 /// What a native sees of global storage: whether a resource exists, as the running session
@@ -121,9 +123,55 @@ impl Extensions {
 }
 
 impl NativeContext<'_> {
-    /// Charges gas for work done by the native.
+    /// Charges gas for work done by the native, in the run's units: one per instruction's
+    /// worth of work without a schedule, internal units under one (see
+    /// [`NativeContext::charge_priced`] for a native the schedule prices).
     pub fn charge(&mut self, amount: u64) {
         self.gas_charged = self.gas_charged.saturating_add(amount);
+    }
+
+    /// Charges what the run's schedule prices this native's work at, each `(parameter,
+    /// count)` costing the parameter's price ([`crate::gas::GasSchedule::natives`]) times the
+    /// count; without a schedule, charges `units` instead (Tern's own units). A parameter the
+    /// schedule does not list costs nothing.
+    pub fn charge_priced(&mut self, priced: &[(&str, u64)], units: u64) {
+        let amount = match self.schedule {
+            Some(schedule) => priced.iter().fold(0u64, |total, (name, count)| {
+                let price = schedule.native_price(name).unwrap_or(0);
+                total.saturating_add(price.saturating_mul(*count))
+            }),
+            None => units,
+        };
+        self.charge(amount);
+    }
+
+    /// The abstract size of `value` as the run's schedule measures a copy of it (what the
+    /// peer's natives charge `per_abstract_memory_unit` of), or 0 without a schedule.
+    pub fn abstract_size(&self, value: Value) -> Result<u64, VmError> {
+        self.sized(value, crate::values::abstract_size::SizeMode::Copy)
+    }
+
+    /// The abstract size of `value` (the value behind a reference) as the run's schedule
+    /// measures a comparison of it, or 0 without a schedule.
+    pub fn compared_size(&self, value: Value) -> Result<u64, VmError> {
+        self.sized(value, crate::values::abstract_size::SizeMode::Compare)
+    }
+
+    fn sized(
+        &self,
+        value: Value,
+        mode: crate::values::abstract_size::SizeMode,
+    ) -> Result<u64, VmError> {
+        match self.schedule {
+            Some(schedule) => crate::values::abstract_size::abstract_size(
+                self.heap,
+                value,
+                &schedule.sizes,
+                mode,
+                schedule.max_value_depth,
+            ),
+            None => Ok(0),
+        }
     }
 
     /// The value a reference points to (containers by id, not copied).
@@ -163,6 +211,7 @@ impl NativeContext<'_> {
             gas_charged: 0,
             extensions,
             globals: GlobalsView::none(),
+            schedule: None,
         }
     }
 

@@ -52,8 +52,19 @@ pub struct Session<'r> {
     /// Generic call sites of generic callers already instantiated (see [`GenericCall`]).
     pub(crate) generic_calls: rustc_hash::FxHashMap<GenericCallKey, GenericCall>,
     pub(crate) machine: crate::interpreter::Machine,
-    /// Instructions that may still execute (`u64::MAX` when unmetered).
+    /// Instructions that may still execute (`u64::MAX` when unmetered); under a schedule,
+    /// its internal units left.
     pub(crate) gas_left: u64,
+    /// The schedule pricing each instruction, when metered by one
+    /// ([`Session::set_gas_schedule`]).
+    pub(crate) schedule: Option<Arc<crate::gas::GasSchedule>>,
+    /// Modules whose dependency cost the schedule has charged in this session.
+    pub(crate) charged_modules: std::collections::HashSet<ModuleId>,
+    /// Generic call sites whose type arguments the schedule has charged in this execution:
+    /// the caller (its function's address and type arguments) and the instantiation index.
+    /// The peer instantiates a call site's type arguments once per execution and caches the
+    /// callee, so it charges their nodes once.
+    pub(crate) charged_instantiations: std::collections::HashSet<(usize, Vec<TypeId>, u16)>,
     /// The execution trace, when tracing.
     pub(crate) trace: Option<Box<crate::trace::ExecutionTrace>>,
     /// The runtime type checks, when on ([`Session::set_type_checks`]).
@@ -89,6 +100,9 @@ impl<'r> Session<'r> {
             generic_calls: Default::default(),
             machine: crate::interpreter::Machine::new(runtime.config.max_operand_stack),
             gas_left: u64::MAX,
+            schedule: None,
+            charged_modules: Default::default(),
+            charged_instantiations: Default::default(),
             trace: None,
             checker: None,
             first_types: Default::default(),
@@ -124,6 +138,14 @@ impl<'r> Session<'r> {
     /// fails with `OUT_OF_GAS`. `None` runs unmetered.
     pub fn set_gas_budget(&mut self, budget: Option<u64>) {
         self.gas_left = budget.unwrap_or(u64::MAX);
+    }
+
+    /// Prices each instruction by `schedule` (its internal units) instead of one unit, from
+    /// the next execution on; `None` goes back to one unit per instruction. A schedule only
+    /// applies to a metered run: metered runs under a schedule take the general dispatch
+    /// path, which reads the values an instruction touches before it runs.
+    pub fn set_gas_schedule(&mut self, schedule: Option<Arc<crate::gas::GasSchedule>>) {
+        self.schedule = schedule;
     }
 
     /// Instructions the budget still allows; the budget minus this is the number of
@@ -394,7 +416,10 @@ impl<'r> Session<'r> {
                 TypeTag::Struct(s) => *s,
                 _ => return Err(crate::loader::bad_index()),
             };
-            let value = match self.storage.resource(&addr, &tag) {
+            let loaded = self.storage.resource(&addr, &tag);
+            let read = loaded.as_ref().map_or(0, |b| b.len() as u64);
+            self.charge_read(read)?;
+            let value = match loaded {
                 Some(bytes) => {
                     let v = self
                         .deserialize_value(ty, &bytes)

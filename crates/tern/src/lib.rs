@@ -100,8 +100,9 @@ pub use tern_primitives::{
     AccountAddress, Identifier, Location, ModuleId, StatusCode, StructTag, TypeTag, VmError,
 };
 pub use tern_vm::{
-    ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, InMemoryStorage, InstructionGasMeter,
-    ResourceChange, Runtime, Session, Storage, StorageBackend, UnmeteredGasMeter, VmConfig,
+    ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, GasSchedule, InMemoryStorage,
+    InstructionGasMeter, ResourceChange, Runtime, ScheduledGasMeter, Session, Storage,
+    StorageBackend, UnmeteredGasMeter, VmConfig,
 };
 pub use typed::{FunctionHandle, MoveParams, MoveResults, MoveType, Signer, TypedFunction};
 pub use value::MoveValue;

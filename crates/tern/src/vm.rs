@@ -40,6 +40,7 @@ pub struct RunOutput {
 /// A Move VM with its own committed storage.
 pub struct Vm {
     gas_budget: Option<u64>,
+    gas_schedule: Option<Arc<tern_vm::GasSchedule>>,
     last_gas_used: Option<u64>,
     tracing: bool,
     type_checks: bool,
@@ -82,6 +83,7 @@ impl Vm {
     pub fn with_runtime(runtime: Arc<Runtime>, storage: Box<dyn StorageBackend>) -> Vm {
         Vm {
             gas_budget: None,
+            gas_schedule: None,
             last_gas_used: None,
             tracing: false,
             type_checks: false,
@@ -146,6 +148,22 @@ impl Vm {
         self.gas_budget = budget;
     }
 
+    /// Prices each instruction of later metered runs by `schedule` (for example
+    /// [`tern_vm::GasSchedule::aptos`]) instead of one unit each; budgets and gas used are
+    /// then in the schedule's internal units ([`tern_vm::GasSchedule::internal_units`]
+    /// converts gas units). `None` goes back to one unit per instruction. A
+    /// [`tern_vm::ScheduledGasMeter`] given to [`Vm::run_function_metered`] brings its own
+    /// schedule and counts in gas units.
+    pub fn set_gas_schedule(&mut self, schedule: Option<Arc<tern_vm::GasSchedule>>) {
+        self.gas_schedule = schedule;
+    }
+
+    /// The budget and schedule of a new session.
+    fn meter(&self, session: &mut Session<'_>) {
+        session.set_gas_budget(self.gas_budget);
+        session.set_gas_schedule(self.gas_schedule.clone());
+    }
+
     /// The gas units the last run ([`Vm::run_function`], [`Vm::run_script`], [`Vm::call`])
     /// used, whether it succeeded or failed; `None` when it was unmetered or failed before
     /// executing anything (a missing function, bad arguments).
@@ -165,8 +183,10 @@ impl Vm {
         meter: &mut dyn GasMeter,
     ) -> Result<RunOutput, VmError> {
         let saved = std::mem::replace(&mut self.gas_budget, meter.budget());
+        let saved_schedule = std::mem::replace(&mut self.gas_schedule, meter.schedule());
         let result = self.run_function(module, function, type_args, args);
         self.gas_budget = saved;
+        self.gas_schedule = saved_schedule;
         if let Some(used) = self.last_gas_used {
             meter.record(used);
         }
@@ -410,7 +430,7 @@ impl Vm {
         let runtime = self.runtime.clone();
         let mut session = Session::new(&runtime, self.storage.as_ref());
         session.set_link_check(self.link_check());
-        session.set_gas_budget(self.gas_budget);
+        self.meter(&mut session);
         session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
@@ -454,7 +474,7 @@ impl Vm {
         }
         let mut session = Session::new(&runtime, self.storage.as_ref());
         session.set_link_check(self.link_check());
-        session.set_gas_budget(self.gas_budget);
+        self.meter(&mut session);
         session.set_type_checks(self.type_checks);
         let f = runtime.write()?.load_script(script)?;
         // A script's type argument that does not load fails at the script, without the
@@ -526,7 +546,7 @@ impl Vm {
     ) -> Result<RunOutput, VmError> {
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
         session.set_link_check(self.link_check());
-        session.set_gas_budget(self.gas_budget);
+        self.meter(&mut session);
         session.set_type_checks(self.type_checks);
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;

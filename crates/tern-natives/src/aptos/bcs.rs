@@ -23,14 +23,22 @@ pub(super) fn serialized_size(
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
     let value = ctx.deref(ref_arg(&args, 0)?)?;
+    ctx.charge_priced(&[("move_stdlib.bcs.serialized_size.base", 1)], 0);
     let size = (|| {
         ctx.check_copy_depth(value)?;
         ctx.check_layout(ty)?;
         ctx.to_bcs(ty, value)
     })();
     match size {
-        Ok(bytes) => ret(Value::U64(bytes.len() as u64)),
-        Err(_) => Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE)),
+        Ok(bytes) => {
+            let per_byte = "move_stdlib.bcs.serialized_size.per_byte_serialized";
+            ctx.charge_priced(&[(per_byte, bytes.len() as u64)], 0);
+            ret(Value::U64(bytes.len() as u64))
+        }
+        Err(_) => {
+            ctx.charge_priced(&[("move_stdlib.bcs.serialized_size.failure", 1)], 0);
+            Ok(NativeResult::Abort(BCS_SERIALIZATION_FAILURE))
+        }
     }
 }
 
@@ -44,6 +52,7 @@ pub(super) fn constant_serialized_size(
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
+    ctx.charge_priced(&[("move_stdlib.bcs.constant_serialized_size.base", 1)], 0);
     ctx.check_layout(ty)?;
     let size = constant_size(ctx, ty)?;
     let option = match size {

@@ -25,6 +25,14 @@ pub(super) fn compare(
 ) -> Result<NativeResult, VmError> {
     let a = ctx.deref(ref_arg(&args, 0)?)?;
     let b = ctx.deref(ref_arg(&args, 1)?)?;
+    let size = ctx.compared_size(a)?.saturating_add(ctx.compared_size(b)?);
+    ctx.charge_priced(
+        &[
+            ("move_stdlib.cmp.compare.base", 1),
+            ("move_stdlib.cmp.compare.per_abs_val_unit", size),
+        ],
+        0,
+    );
     // Aptos counts the references as one level of nesting.
     let order = compare_values(ctx.heap, a, b, 2)?;
     let tag = match order {
@@ -134,6 +142,7 @@ pub(super) fn swap(
 ) -> Result<NativeResult, VmError> {
     let a = ref_arg(&args, 0)?;
     let b = ref_arg(&args, 1)?;
+    ctx.charge_priced(&[("move_stdlib.mem.swap.base", 1)], 0);
     match (a.place, b.place) {
         (Place::Whole(x), Place::Whole(y)) => {
             if x != y {

@@ -13,14 +13,26 @@ use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::TypeId;
 use tern_vm::values::Value;
 
-/// Hashes the `vector<u8>` argument with `digest`, charging one unit per 64 bytes.
+/// The schedule's base and per-byte parameters of `aptos_hash::NAME`.
+macro_rules! price {
+    ($name:literal) => {
+        (
+            concat!("aptos_framework.hash.", $name, ".base"),
+            concat!("aptos_framework.hash.", $name, ".per_byte"),
+        )
+    };
+}
+
+/// Hashes the `vector<u8>` argument with `digest`, charging `price` for its bytes (one unit
+/// per 64 bytes without a schedule).
 fn digest_native(
     ctx: &mut NativeContext<'_>,
     args: &[Value],
+    price: crate::BytePrice,
     digest: fn(&[u8]) -> Vec<u8>,
 ) -> Result<NativeResult, VmError> {
     let bytes = take_bytes(ctx, arg(args, 0)?)?;
-    ctx.charge(bytes.len() as u64 / 64);
+    crate::charge_bytes(ctx, price, bytes.len(), bytes.len() as u64 / 64);
     let out = digest(&bytes);
     let v = ctx.new_bytes(out);
     ret(v)
@@ -33,7 +45,8 @@ pub(super) fn sip_hash(
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let bytes = take_bytes(ctx, arg(&args, 0)?)?;
-    ctx.charge(bytes.len() as u64 / 64);
+    let units = bytes.len() as u64 / 64;
+    crate::charge_bytes(ctx, price!("sip_hash"), bytes.len(), units);
     let mut hasher = siphasher::sip::SipHasher::new();
     hasher.write(&bytes);
     ret(Value::U64(hasher.finish()))
@@ -45,7 +58,9 @@ pub(super) fn keccak256(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, |b| sha3::Keccak256::digest(b).to_vec())
+    digest_native(ctx, &args, price!("keccak256"), |b| {
+        sha3::Keccak256::digest(b).to_vec()
+    })
 }
 
 /// `aptos_hash::sha2_512_internal(bytes): vector<u8>`.
@@ -54,7 +69,9 @@ pub(super) fn sha2_512(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, |b| sha2::Sha512::digest(b).to_vec())
+    digest_native(ctx, &args, price!("sha2_512"), |b| {
+        sha2::Sha512::digest(b).to_vec()
+    })
 }
 
 /// `aptos_hash::sha3_512_internal(bytes): vector<u8>`.
@@ -63,7 +80,9 @@ pub(super) fn sha3_512(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, |b| sha3::Sha3_512::digest(b).to_vec())
+    digest_native(ctx, &args, price!("sha3_512"), |b| {
+        sha3::Sha3_512::digest(b).to_vec()
+    })
 }
 
 /// `aptos_hash::ripemd160_internal(bytes): vector<u8>`.
@@ -72,7 +91,9 @@ pub(super) fn ripemd160(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, |b| ripemd::Ripemd160::digest(b).to_vec())
+    digest_native(ctx, &args, price!("ripemd160"), |b| {
+        ripemd::Ripemd160::digest(b).to_vec()
+    })
 }
 
 /// `aptos_hash::blake2b_256_internal(bytes): vector<u8>`.
@@ -81,7 +102,7 @@ pub(super) fn blake2b_256(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, |b| {
+    digest_native(ctx, &args, price!("blake2b_256"), |b| {
         blake2::Blake2b::<blake2::digest::consts::U32>::digest(b).to_vec()
     })
 }

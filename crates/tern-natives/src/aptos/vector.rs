@@ -39,6 +39,7 @@ pub(super) fn move_range(
     let length = u64_arg(&args, 2)?;
     let to = vector_id(ref_arg(&args, 3)?.place)?;
     let insert = u64_arg(&args, 4)?;
+    ctx.charge_priced(&[("move_stdlib.vector.move_range.base", 1)], 0);
     let (from_len, to_len) = (len(ctx, from)?, len(ctx, to)?);
     let in_bounds = removal
         .checked_add(length)
@@ -50,7 +51,8 @@ pub(super) fn move_range(
     // Aptos charges for every element that moves: the range, the tail of `from` and the
     // tail of `to`.
     let moved = (from_len - removal) + (to_len - insert) + length;
-    ctx.charge(moved / 16);
+    let per_index = "move_stdlib.vector.move_range.per_index_moved";
+    ctx.charge_priced(&[(per_index, moved)], moved / 16);
     if length == 0 {
         return Ok(NativeResult::Return(vec![]));
     }

@@ -1,8 +1,14 @@
-//! Gas metering. The interpreter counts executed instructions against the meter's budget in a
-//! local counter (one unit per instruction, so metering costs one subtraction per instruction
-//! and nothing when unmetered budgets are `u64::MAX`), charges natives what they report, and
-//! tells the meter what was used when execution ends.
+//! Gas metering. By default the interpreter counts executed instructions against the meter's
+//! budget in a local counter (one unit per instruction, so metering costs one subtraction per
+//! instruction and nothing when unmetered budgets are `u64::MAX`), charges natives what they
+//! report, and tells the meter what was used when execution ends. A meter with a
+//! [`GasSchedule`] ([`ScheduledGasMeter`]) has each instruction charged what the schedule
+//! says instead.
 
+pub mod schedule;
+
+pub use schedule::{GasSchedule, InstructionCosts, IoCosts, ValueSizes};
+use std::sync::Arc;
 use tern_primitives::{StatusCode, VmError};
 
 /// A gas meter the interpreter charges.
@@ -14,6 +20,11 @@ pub trait GasMeter {
     fn record(&mut self, used: u64);
     /// Units used so far.
     fn used(&self) -> u64;
+    /// The schedule that prices each instruction, in its internal units; `None` (the
+    /// default) charges one unit per instruction.
+    fn schedule(&self) -> Option<Arc<GasSchedule>> {
+        None
+    }
 }
 
 /// A meter that never runs out and records nothing.
@@ -62,6 +73,54 @@ impl GasMeter for InstructionGasMeter {
     }
 }
 
+/// A meter charging what a [`GasSchedule`] prices each instruction at, with a budget in the
+/// schedule's gas units; it counts in the schedule's internal units
+/// ([`GasSchedule::scaling_factor`] per gas unit), and fails with `OUT_OF_GAS` when the budget
+/// is exhausted.
+#[derive(Debug, Clone)]
+pub struct ScheduledGasMeter {
+    schedule: Arc<GasSchedule>,
+    budget: u64,
+    used: u64,
+}
+
+impl ScheduledGasMeter {
+    /// A meter over `schedule` with `gas_units` of budget.
+    pub fn new(schedule: Arc<GasSchedule>, gas_units: u64) -> ScheduledGasMeter {
+        let budget = schedule.internal_units(gas_units);
+        ScheduledGasMeter {
+            schedule,
+            budget,
+            used: 0,
+        }
+    }
+
+    /// Internal units used so far.
+    pub fn internal_used(&self) -> u64 {
+        self.used
+    }
+
+    /// Gas units used so far, rounded up.
+    pub fn gas_used(&self) -> u64 {
+        self.schedule.gas_units(self.used)
+    }
+}
+
+impl GasMeter for ScheduledGasMeter {
+    fn budget(&self) -> Option<u64> {
+        Some(self.budget.saturating_sub(self.used))
+    }
+    fn record(&mut self, used: u64) {
+        self.used = self.used.saturating_add(used);
+    }
+    fn used(&self) -> u64 {
+        self.used
+    }
+    fn schedule(&self) -> Option<Arc<GasSchedule>> {
+        Some(self.schedule.clone())
+    }
+}
+
 /// The error when gas runs out.
 #[cold]
 pub(crate) fn out_of_gas() -> VmError {
@@ -83,5 +142,17 @@ mod tests {
         assert_eq!(u.budget(), None);
         u.record(5);
         assert_eq!(u.used(), 0);
+        assert!(u.schedule().is_none());
+    }
+
+    #[test]
+    fn a_scheduled_meter_counts_internal_units_against_gas_units() {
+        let mut m = ScheduledGasMeter::new(Arc::new(GasSchedule::aptos()), 2);
+        assert_eq!(m.budget(), Some(2_000_000));
+        m.record(1_500_001);
+        assert_eq!(m.internal_used(), 1_500_001);
+        assert_eq!(m.gas_used(), 2);
+        assert_eq!(m.budget(), Some(499_999));
+        assert!(m.schedule().is_some());
     }
 }

@@ -330,6 +330,10 @@ impl Session<'_> {
                 buffered: &self.globals,
                 storage: self.storage,
             },
+            schedule: self
+                .schedule
+                .as_deref()
+                .filter(|_| self.gas_left != u64::MAX),
         };
         let result = native(&mut ctx, ty_args, args);
         let charged = ctx.gas_charged;

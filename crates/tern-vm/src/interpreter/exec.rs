@@ -85,7 +85,11 @@ impl Session<'_> {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions. Under a module lock every call
             // needs the general path's check: the traced loop runs, which takes it.
-            let exit = if self.trace.is_some() || self.checker.is_some() || self.module_locks > 0 {
+            let exit = if self.trace.is_some()
+                || self.checker.is_some()
+                || self.module_locks > 0
+                || (self.schedule.is_some() && self.gas_left != u64::MAX)
+            {
                 self.run_traced(&mut frame, &mut frames, pins)
             } else if self.gas_left == u64::MAX {
                 self.run_frame_from::<false>(&mut frame, &mut frames, pins)
@@ -582,6 +586,7 @@ impl Session<'_> {
         frames: &mut Vec<Frame<'a>>,
         pins: &mut Pins<'a>,
     ) -> Result<Exit<'a>, VmError> {
+        let scheduled = self.schedule.is_some() && self.gas_left != u64::MAX;
         'frames: loop {
             let function: &'a Function = frame.function;
             let Some(body) = function.move_body() else {
@@ -607,7 +612,8 @@ impl Session<'_> {
                 // else (a check not known to pass, a fast path that declines, a budget that
                 // does not cover the whole super-instruction) runs the original instructions
                 // one by one below, which raises any failure at its own instruction.
-                if self.trace.is_none() {
+                // A schedule prices each original instruction: none runs fused.
+                if self.trace.is_none() && !scheduled {
                     let checker = self.checker.as_deref();
                     let effect = match checker.and_then(|c| c.fused_effect(op, code)) {
                         Some(effect) => Some(effect),
@@ -639,7 +645,21 @@ impl Session<'_> {
                     }
                 }
                 if self.gas_left != u64::MAX {
-                    let Some(left) = self.gas_left.checked_sub(1) else {
+                    let cost = match (&self.schedule, source) {
+                        (Some(schedule), Some(instr)) => {
+                            let schedule = schedule.clone();
+                            match self.scheduled_cost(&schedule, frame, instr) {
+                                Ok(cost) => cost,
+                                Err(e) => {
+                                    frame.pc = next;
+                                    return Err(locate(e, frames, frame, pc));
+                                }
+                            }
+                        }
+                        _ => 1,
+                    };
+                    let Some(left) = self.gas_left.checked_sub(cost) else {
+                        self.gas_left = 0;
                         frame.pc = next;
                         let err = VmError::new(StatusCode::OUT_OF_GAS);
                         return Err(locate(err, frames, frame, pc));

@@ -6,6 +6,7 @@ mod calls;
 mod exec;
 mod globals;
 mod refs;
+mod scheduled;
 mod stack;
 mod typecheck;
 mod vector;

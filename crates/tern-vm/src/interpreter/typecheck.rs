@@ -185,13 +185,13 @@ fn trusted(f: &Function) -> bool {
 
 /// The tables an instruction's operands index into.
 #[derive(Clone, Copy)]
-enum Unit<'a> {
+pub(super) enum Unit<'a> {
     Module(&'a CompiledModule),
     Script(&'a CompiledScript),
 }
 
 impl<'a> Unit<'a> {
-    fn of(f: &'a Function) -> Result<Unit<'a>, VmError> {
+    pub(super) fn of(f: &'a Function) -> Result<Unit<'a>, VmError> {
         match &f.links.source {
             SourceCode::Module(m) => Ok(Unit::Module(m)),
             SourceCode::Script(s) => Ok(Unit::Script(s)),
@@ -207,7 +207,7 @@ impl<'a> Unit<'a> {
         }
     }
 
-    fn module(self) -> Result<&'a CompiledModule, VmError> {
+    pub(super) fn module(self) -> Result<&'a CompiledModule, VmError> {
         match self {
             Unit::Module(m) => Ok(m),
             Unit::Script(_) => Err(super::invariant("a script has no definitions")),
@@ -232,17 +232,17 @@ impl<'a> Unit<'a> {
 }
 
 /// The context of the instruction being checked.
-struct Cx<'a> {
-    cache: &'a mut CodeCache,
-    unit: Unit<'a>,
-    ty_args: &'a [TypeId],
+pub(super) struct Cx<'a> {
+    pub(super) cache: &'a mut CodeCache,
+    pub(super) unit: Unit<'a>,
+    pub(super) ty_args: &'a [TypeId],
     /// `Session::first_types`.
-    first_types: &'a mut FxHashMap<(usize, u16), TypeId>,
+    pub(super) first_types: &'a mut FxHashMap<(usize, u16), TypeId>,
 }
 
 impl Cx<'_> {
     /// `tok` under the frame's type arguments.
-    fn ty(&mut self, tok: &SignatureToken) -> Result<TypeId, VmError> {
+    pub(super) fn ty(&mut self, tok: &SignatureToken) -> Result<TypeId, VmError> {
         let t = self.unit.convert(self.cache, tok)?;
         self.cache
             .types
@@ -259,7 +259,7 @@ impl Cx<'_> {
     ///
     /// perf: its conversion is remembered for the run (a closure type took about 900 host
     /// instructions to convert, twice per checked `call_closure`).
-    fn sig_first(&mut self, idx: SignatureIndex) -> Result<TypeId, VmError> {
+    pub(super) fn sig_first(&mut self, idx: SignatureIndex) -> Result<TypeId, VmError> {
         let key = (self.unit.address(), idx.0);
         let t = match self.first_types.get(&key) {
             Some(&t) => t,
@@ -340,7 +340,7 @@ impl Cx<'_> {
 
     /// The struct type of a definition and its field types (of `variant` for an enum), with
     /// the type arguments `sig` names.
-    fn members(
+    pub(super) fn members(
         &mut self,
         def: StructDefinitionIndex,
         variant: Option<u16>,
@@ -353,7 +353,7 @@ impl Cx<'_> {
     }
 
     /// The struct type of a struct definition instantiation.
-    fn struct_inst_ty(&mut self, si: u16) -> Result<TypeId, VmError> {
+    pub(super) fn struct_inst_ty(&mut self, si: u16) -> Result<TypeId, VmError> {
         let inst = at(
             &self.unit.module()?.struct_def_instantiations,
             usize::from(si),
@@ -363,7 +363,7 @@ impl Cx<'_> {
     }
 
     /// Struct type and field types of a struct definition instantiation.
-    fn struct_inst(&mut self, si: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
+    pub(super) fn struct_inst(&mut self, si: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let inst = at(
             &self.unit.module()?.struct_def_instantiations,
             usize::from(si),
@@ -372,7 +372,7 @@ impl Cx<'_> {
     }
 
     /// Struct type and field types of a variant handle (with the type arguments `sig` names).
-    fn variant(
+    pub(super) fn variant(
         &mut self,
         handle: u16,
         sig: Option<SignatureIndex>,
@@ -384,7 +384,7 @@ impl Cx<'_> {
 
     /// Enum type and field types of a Sui variant handle (with the type arguments `sig`
     /// names).
-    fn sui_variant(
+    pub(super) fn sui_variant(
         &mut self,
         handle: u16,
         sig: Option<SignatureIndex>,
@@ -395,7 +395,7 @@ impl Cx<'_> {
     }
 
     /// Enum type and field types of a Sui variant instantiation handle.
-    fn sui_variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
+    pub(super) fn sui_variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let m = self.unit.module()?;
         let h = at(&m.variant_instantiation_handles, usize::from(idx))?;
         let inst = at(&m.enum_def_instantiations, h.enum_def.idx())?;
@@ -426,7 +426,7 @@ impl Cx<'_> {
         Ok((ty, out))
     }
 
-    fn variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
+    pub(super) fn variant_inst(&mut self, idx: u16) -> Result<(TypeId, Vec<TypeId>), VmError> {
         let m = self.unit.module()?;
         let inst = at(&m.struct_variant_instantiations, usize::from(idx))?;
         self.variant(inst.handle.0, Some(inst.type_parameters))
@@ -440,7 +440,7 @@ impl Cx<'_> {
         Ok((ty, *at(&fields, usize::from(h.field))?))
     }
 
-    fn field_inst(&mut self, fi: u16) -> Result<(TypeId, TypeId), VmError> {
+    pub(super) fn field_inst(&mut self, fi: u16) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
         let inst = at(&m.field_instantiations, usize::from(fi))?;
         self.field(inst.handle.0, Some(inst.type_parameters))
@@ -460,7 +460,7 @@ impl Cx<'_> {
         Ok((ty, *at(&fields, usize::from(h.field))?))
     }
 
-    fn variant_field_inst(&mut self, vi: u16) -> Result<(TypeId, TypeId), VmError> {
+    pub(super) fn variant_field_inst(&mut self, vi: u16) -> Result<(TypeId, TypeId), VmError> {
         let m = self.unit.module()?;
         let inst = at(&m.variant_field_instantiations, usize::from(vi))?;
         self.variant_field(inst.handle.0, Some(inst.type_parameters))
@@ -1519,9 +1519,9 @@ enum At {
 }
 
 /// A call the checks are about to see: the callee, its type arguments and capture mask.
-struct Callee {
-    function: Arc<Function>,
-    ty_args: Vec<TypeId>,
+pub(super) struct Callee {
+    pub(super) function: Arc<Function>,
+    pub(super) ty_args: Vec<TypeId>,
     mask: u64,
     closure: bool,
 }
@@ -2093,7 +2093,11 @@ impl Session<'_> {
     }
 
     /// The callee and type arguments of a generic call site of `frame`.
-    fn generic_callee(&mut self, frame: &Frame<'_>, inst: u16) -> Result<Callee, VmError> {
+    pub(super) fn generic_callee(
+        &mut self,
+        frame: &Frame<'_>,
+        inst: u16,
+    ) -> Result<Callee, VmError> {
         let f: &Function = frame.function;
         let info = f
             .links
@@ -2111,7 +2115,7 @@ impl Session<'_> {
     }
 
     /// The function a `call_closure` is about to call (the closure on top of the stack).
-    fn closure_callee(&mut self) -> Option<Callee> {
+    pub(super) fn closure_callee(&mut self) -> Option<Callee> {
         let closure = self.top_closure()?.clone();
         let function = match &closure.target {
             ClosureTarget::Resolved(f) => f.clone(),

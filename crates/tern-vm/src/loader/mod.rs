@@ -353,12 +353,23 @@ pub struct ModuleLinks {
     pub constants: Vec<ConstValue>,
     /// The unit's original instructions (what an execution trace records).
     pub source: SourceCode,
+    /// The module's size serialized, in bytes, measured on first use (what a gas schedule
+    /// charges for depending on it).
+    pub(crate) serialized_size: OnceLock<u64>,
 }
 
 impl ModuleLinks {
     /// The original instruction at `pc` of the function defined at `def_index`.
     pub fn instruction(&self, def_index: u16, pc: u32) -> Option<&tern_binary::Bytecode> {
         self.code_of(def_index)?.get(pc as usize)
+    }
+
+    /// The module's size serialized (0 for a script, or a module that does not serialize).
+    pub(crate) fn module_size(&self) -> u64 {
+        *self.serialized_size.get_or_init(|| match &self.source {
+            SourceCode::Module(m) => m.serialize().map_or(0, |b| b.len() as u64),
+            _ => 0,
+        })
     }
 
     /// The original instructions of function definition `def_index` (the script's for a
@@ -795,6 +806,7 @@ impl CodeCache {
             instantiations,
             constants,
             source: SourceCode::None,
+            serialized_size: OnceLock::new(),
         })
     }
 
