@@ -73,6 +73,18 @@ pub fn prepare_source(
 ) -> Result<Prepared, BenchError> {
     let mut vm = Vm::with_stdlib()?;
     let module = publish_source(&mut vm, source)?;
+    prepare_published(vm, module, function, type_args, args)
+}
+
+/// `function` of `module`, already published on `vm` (a VM of the caller's: its natives and
+/// modules), prepared as [`prepare_source`] prepares one.
+pub fn prepare_published(
+    vm: Vm,
+    module: ModuleId,
+    function: &str,
+    type_args: &[TypeTag],
+    args: Vec<Vec<u8>>,
+) -> Result<Prepared, BenchError> {
     let runtime = vm.runtime().clone();
     let mut session = Session::new(&runtime, vm.storage());
     let function = session.function(&module, function)?;

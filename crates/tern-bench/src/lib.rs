@@ -33,6 +33,7 @@ pub mod flavors;
 pub mod harness;
 pub mod memory;
 pub mod native;
+pub mod native_calls;
 mod native_bst;
 pub mod opcodes;
 pub mod programs;

@@ -22,10 +22,10 @@ use tern_testrunner::{parse_address_arg, parse_run_target, parse_type_arg, ArgVa
 #[derive(clap::Args, Debug)]
 pub(crate) struct BenchArgs {
     /// The `.masm` file holding the module.
-    #[arg(required_unless_present_any = ["programs", "opcodes", "memory"])]
+    #[arg(required_unless_present_any = ["programs", "opcodes", "memory", "natives"])]
     file: Option<PathBuf>,
     /// `0xADDR::module::function` to time.
-    #[arg(required_unless_present_any = ["programs", "opcodes", "memory"])]
+    #[arg(required_unless_present_any = ["programs", "opcodes", "memory", "natives"])]
     target: Option<String>,
     /// Arguments (`25 7u8 @0x1 b"hi" vector[1,2]`).
     #[arg(long, num_args = 1.., allow_negative_numbers = true)]
@@ -63,6 +63,11 @@ pub(crate) struct BenchArgs {
     /// Measure the per-opcode cost table.
     #[arg(long)]
     opcodes: bool,
+    /// Measure what calling a native costs: the hashes at 0 B, 1 KiB and 16 KiB (per call
+    /// and per byte), Ed25519 verification and secp256k1 recovery, each against a Move call
+    /// of the same shape.
+    #[arg(long, conflicts_with_all = ["programs", "opcodes", "memory"])]
+    natives: bool,
     /// Measure memory: the peak resident memory of a `tern run` process that pushes
     /// `--elements` elements onto a vector of each primitive type, and the bytes per element
     /// above the same process pushing none (Linux).
@@ -137,6 +142,9 @@ pub(crate) fn bench(a: &BenchArgs) -> Result<ExitCode> {
     }
     if a.opcodes {
         return opcodes(a);
+    }
+    if a.natives {
+        return natives(a);
     }
     if a.memory {
         return memory(a);
@@ -362,6 +370,27 @@ fn flavor_json(rows: &[FlavorRow]) -> String {
         })
         .collect();
     format!("[{}]", items.join(","))
+}
+
+/// `tern bench --natives`: the native-call table (`--filter` picks rows, `--csv` writes it).
+fn natives(a: &BenchArgs) -> Result<ExitCode> {
+    use tern_bench::native_calls;
+    let config = MeasureConfig {
+        budget: Budget::Time(Duration::from_millis(40)),
+        samples: 7,
+        warmup: Duration::from_millis(5),
+    };
+    let rows = native_calls::measure_all(a.filter.as_deref(), &config, &mut |name| {
+        status(a.json, &format!("natives: {name}"))
+    })?;
+    clear_status(a.json);
+    if let Some(path) = &a.csv {
+        std::fs::write(path, native_calls::csv(&rows))
+            .with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    out!("{}", native_calls::render(&rows))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tern bench --opcodes`: smoke-runs the gas-calibration programs, then measures the table.
