@@ -444,6 +444,7 @@ fn exactly_these_framework_natives_are_registered() {
             registry.lookup(&id(m), f).is_some()
         });
     let expect_registered: BTreeSet<String> = [
+        "account_abstraction::dispatchable_authenticate",
         "aggregator::add",
         "aggregator::destroy",
         "aggregator::read",
@@ -463,10 +464,20 @@ fn exactly_these_framework_natives_are_registered() {
         "aggregator_v2::string_concat",
         "aggregator_v2::try_add",
         "aggregator_v2::try_sub",
+        "code::request_publish",
+        "code::request_publish_with_allowed_deps",
+        "confidential_range_proofs::verify_batch_range_proof_internal",
+        "consensus_config::validator_txn_enabled_internal",
         "create_signer::create_signer",
+        "dispatchable_fungible_asset::dispatchable_deposit",
+        "dispatchable_fungible_asset::dispatchable_derived_balance",
+        "dispatchable_fungible_asset::dispatchable_derived_supply",
+        "dispatchable_fungible_asset::dispatchable_withdraw",
         "event::write_module_event_to_store",
         "event::write_to_event_store",
+        "function_info::check_dispatch_type_compatibility_impl",
         "function_info::is_identifier",
+        "function_info::load_function_impl",
         "object::create_user_derived_object_address_impl",
         "object::exists_at",
         "permissioned_signer::is_permissioned_signer_impl",
@@ -474,6 +485,7 @@ fn exactly_these_framework_natives_are_registered() {
         "permissioned_signer::signer_from_permissioned_handle_impl",
         "randomness::fetch_and_increment_txn_counter",
         "randomness::is_unbiasable",
+        "state_storage::get_state_storage_usage_only_at_epoch_beginning",
         "transaction_context::chain_id_internal",
         "transaction_context::entry_function_payload_internal",
         "transaction_context::gas_payer_internal",
@@ -497,18 +509,6 @@ fn exactly_these_framework_natives_are_registered() {
     // Every registered native is one the framework declares.
     assert_eq!(registry.len(), expect_registered.len());
     let expect_missing: BTreeSet<String> = [
-        "account_abstraction::dispatchable_authenticate",
-        "code::request_publish",
-        "code::request_publish_with_allowed_deps",
-        "confidential_range_proofs::verify_batch_range_proof_internal",
-        "consensus_config::validator_txn_enabled_internal",
-        "dispatchable_fungible_asset::dispatchable_deposit",
-        "dispatchable_fungible_asset::dispatchable_derived_balance",
-        "dispatchable_fungible_asset::dispatchable_derived_supply",
-        "dispatchable_fungible_asset::dispatchable_withdraw",
-        "function_info::check_dispatch_type_compatibility_impl",
-        "function_info::load_function_impl",
-        "state_storage::get_state_storage_usage_only_at_epoch_beginning",
         "storage_slot::borrow_storage_slot_resource",
         "storage_slot::borrow_storage_slot_resource_mut",
     ]
@@ -518,21 +518,25 @@ fn exactly_these_framework_natives_are_registered() {
     assert_eq!(missing, expect_missing);
 }
 
+/// `consensus_config::validator_txn_enabled_internal` reads the config's BCS bytes: bytes
+/// that are not a config count as the default config (disabled); a V5 config over a
+/// `RotatingProposer` election with `vtxn` `V1` enables validator transactions.
 #[test]
-fn a_missing_framework_native_fails_naming_it() {
+fn validator_txns_follow_the_consensus_config_bytes() {
     let Some(mut vm) = framework_vm() else { return };
-    let err = vm
-        .call(
-            "0x1::consensus_config::validator_txn_enabled_internal",
-            &[],
-            &[MoveValue::bytes([0])],
-        )
-        .unwrap_err();
-    assert_eq!(err.status(), StatusCode::MISSING_DEPENDENCY, "{err}");
-    assert!(
-        err.to_string().contains("validator_txn_enabled_internal"),
-        "{err}"
-    );
+    let f = "0x1::consensus_config::validator_txn_enabled_internal";
+    let out = vm.call(f, &[], &[MoveValue::bytes([0])]).unwrap();
+    assert_eq!(out.values, vec![MoveValue::Bool(false)]);
+    let mut v5 = vec![4, 2, 1];
+    v5.extend([0; 16]); // back_pressure_limit, exclude_round
+    v5.extend([1, 1, 0, 0, 0]); // RotatingProposer(1)
+    v5.extend([0; 8]); // max_failed_authors_to_store
+    v5.extend([1, 0]); // quorum store, order votes
+    v5.push(1); // vtxn: V1
+    v5.extend([0; 16]);
+    v5.extend([0, 1]); // window_size: none; rand_check_enabled
+    let out = vm.call(f, &[], &[MoveValue::bytes(v5)]).unwrap();
+    assert_eq!(out.values, vec![MoveValue::Bool(true)]);
 }
 
 /// `object::exists_at` sees committed storage and the running transaction's own writes:

@@ -5,7 +5,7 @@
 //! fails with `OUT_OF_GAS`. Expected costs are worked out by hand from the parameters, in the
 //! comments.
 
-#![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+#![allow(clippy::unwrap_used, clippy::panic)] // test code: a failed unwrap is a failed test
 
 use std::sync::Arc;
 use tern::{GasSchedule, MoveValue, ScheduledGasMeter, StatusCode, Vm};
@@ -335,4 +335,290 @@ fn gas_matches_the_aptos_movevm_on_measured_programs() {
     if !skipped.is_empty() {
         eprintln!("skipped (../shared/tools/aptos-peer/programs absent): {skipped:?}");
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Natives of the real framework (`../shared/corpus/aptos-framework`, skipped when absent).
+//
+// What a native charges is isolated exactly: the same call runs under Aptos's schedule and
+// under the same schedule with the native's parameters (those starting with a prefix)
+// priced at nothing; the instructions, reads and dependencies are the same in both runs,
+// so the difference is what those parameters charged.
+
+mod aptos_common;
+
+use tern::TypeTag;
+
+/// A VM with MoveStdlib and AptosStdlib at `0x1` and Aptos's natives; `None` without the
+/// corpus.
+fn framework_vm() -> Option<Vm> {
+    let mut natives = tern_natives::aptos_stdlib_natives();
+    tern_natives::add_aptos_crypto_natives(&mut natives);
+    aptos_common::stdlib_vm(natives)
+}
+
+/// Internal units `0xADDR::module::function` uses under `schedule`, and its result.
+fn used_under(
+    vm: &mut Vm,
+    schedule: GasSchedule,
+    function: &str,
+    tys: &[&str],
+    args: &[MoveValue],
+) -> (Result<(), StatusCode>, u64) {
+    let (module, name) = function.rsplit_once("::").unwrap();
+    let (address, module) = module.split_once("::").unwrap();
+    let id = ModuleId::new(
+        AccountAddress::from_hex_literal(address).unwrap(),
+        Identifier::new(module).unwrap(),
+    );
+    let tys: Vec<TypeTag> = tys.iter().map(|t| aptos_common::ty(t)).collect();
+    let args = args.iter().map(MoveValue::to_bcs).collect();
+    let mut meter = ScheduledGasMeter::new(Arc::new(schedule), 1_000_000);
+    let result = vm
+        .run_function_metered(&id, name, &tys, args, &mut meter)
+        .map(|_| ())
+        .map_err(|e| e.status());
+    (result, meter.internal_used())
+}
+
+/// What the native parameters starting with `prefix` charged in a call of `function`, and
+/// how the call ended.
+fn charged(
+    vm: &mut Vm,
+    prefix: &str,
+    function: &str,
+    tys: &[&str],
+    args: &[MoveValue],
+) -> (Result<(), StatusCode>, u64) {
+    let (result, priced) = used_under(vm, GasSchedule::aptos(), function, tys, args);
+    let mut free = GasSchedule::aptos();
+    free.natives.retain(|name, _| !name.starts_with(prefix));
+    let (again, unpriced) = used_under(vm, free, function, tys, args);
+    assert_eq!(result, again, "{function}");
+    (result, priced - unpriced)
+}
+
+/// Internal units a native called directly costs: no instruction runs, so the whole run is
+/// what the native charged.
+fn direct(vm: &mut Vm, function: &str, tys: &[&str], args: &[MoveValue]) -> u64 {
+    let (result, units) = used_under(vm, GasSchedule::aptos(), function, tys, args);
+    assert_eq!(result, Ok(()), "{function}");
+    units
+}
+
+/// [`charged`] for a call that must succeed.
+fn charged_ok(vm: &mut Vm, prefix: &str, function: &str, tys: &[&str], args: &[MoveValue]) -> u64 {
+    let (result, units) = charged(vm, prefix, function, tys, args);
+    assert_eq!(result, Ok(()), "{function}");
+    units
+}
+
+fn hex(s: &str) -> Vec<u8> {
+    aptos_common::hex(s)
+}
+
+#[test]
+fn ed25519_verification_charges_each_step_it_reaches() {
+    let Some(mut vm) = framework_vm() else { return };
+    let prefix = "aptos_framework.signature.";
+    // RFC 8032 §7.1 TEST 3: a two-byte message.
+    let key = hex("fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025");
+    let message = hex("af82");
+    let signature = hex(
+        "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac\
+         18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a",
+    );
+    let verify = |vm: &mut Vm, sig: &[u8], key: &[u8]| {
+        // Through the framework's wrapper: `&Signature` and `&UnvalidatedPublicKey`.
+        let args = [
+            MoveValue::Struct(vec![MoveValue::bytes(sig)]),
+            MoveValue::Struct(vec![MoveValue::bytes(key)]),
+            MoveValue::bytes(&message),
+        ];
+        charged_ok(
+            vm,
+            prefix,
+            "0x1::ed25519::signature_verify_strict",
+            &[],
+            &args,
+        )
+    };
+    // Everything: base 5510, the key's deserialization 1396880, the signature's 13780, the
+    // strict verification 9814920, the message's hashing 119100 + 2200 per byte.
+    let all = 5510 + 1_396_880 + 13_780 + 9_814_920 + 119_100 + 2200 * 2;
+    assert_eq!(verify(&mut vm, &signature, &key), all);
+    // A signature whose S is not canonical does not deserialize: no verification.
+    let mut bad_s = signature.clone();
+    bad_s[63] = 0xff;
+    assert_eq!(verify(&mut vm, &bad_s, &key), 5510 + 1_396_880 + 13_780);
+    // A key off the curve: base and the key's deserialization only.
+    let off_curve = (2u8..)
+        .map(|y| {
+            let mut k = [0u8; 32];
+            k[0] = y;
+            k
+        })
+        .find(|k| !tern_crypto::aptos_ed25519::public_key_deserializes(k))
+        .unwrap();
+    assert_eq!(verify(&mut vm, &signature, &off_curve), 5510 + 1_396_880);
+    // Validation: base and the deserialization, then the small-order check (233420) for a
+    // key that decompresses.
+    let validate = "0x1::ed25519::public_key_validate_internal";
+    let units = charged_ok(&mut vm, prefix, validate, &[], &[MoveValue::bytes(&key)]);
+    assert_eq!(units, 5510 + 1_396_880 + 233_420);
+    let units = charged_ok(
+        &mut vm,
+        prefix,
+        validate,
+        &[],
+        &[MoveValue::bytes(off_curve)],
+    );
+    assert_eq!(units, 5510 + 1_396_880);
+}
+
+#[test]
+fn type_info_charges_per_byte_of_the_type_name() {
+    let Some(mut vm) = framework_vm() else { return };
+    let prefix = "aptos_framework.type_info.";
+    // `0x1::string::String`: 19 bytes, 11020 + 180 per byte.
+    let f = "0x1::type_info::type_name";
+    let units = charged_ok(&mut vm, prefix, f, &["0x1::string::String"], &[]);
+    assert_eq!(units, 11_020 + 180 * 19);
+    // `vector<u64>`: 11 bytes.
+    assert_eq!(
+        charged_ok(&mut vm, prefix, f, &["vector<u64>"], &[]),
+        11_020 + 180 * 11
+    );
+    // `type_of` of a type that is not a struct charges its name (3 bytes) and aborts.
+    let (result, units) = charged(&mut vm, prefix, "0x1::type_info::type_of", &["u64"], &[]);
+    assert_eq!(result, Err(StatusCode::ABORTED));
+    assert_eq!(units, 11_020 + 180 * 3);
+    let chain_id = "0x1::type_info::chain_id_internal";
+    assert_eq!(charged_ok(&mut vm, prefix, chain_id, &[], &[]), 5510);
+    // Called directly, a native's charges are the whole run: no Tern units on top.
+    assert_eq!(direct(&mut vm, f, &["vector<u64>"], &[]), 11_020 + 180 * 11);
+}
+
+/// Adds two entries to a new table, borrows one, looks for a missing key twice.
+const TABLE_GAS: &str = "\
+module 0x42::tg
+use 0x1::table
+public fun run(): (u64, bool, bool, table::Table<u64, u64>)
+    local t: table::Table<u64, u64>
+    call table::new<u64, u64>
+    st_loc t
+    mut_borrow_loc t
+    ld_u64 1
+    ld_u64 100
+    call table::add<u64, u64>
+    mut_borrow_loc t
+    ld_u64 2
+    ld_u64 200
+    call table::add<u64, u64>
+    borrow_loc t
+    ld_u64 1
+    call table::borrow<u64, u64>
+    read_ref
+    borrow_loc t
+    ld_u64 7
+    call table::contains<u64, u64>
+    borrow_loc t
+    ld_u64 7
+    call table::contains<u64, u64>
+    move_loc t
+    ret
+";
+
+#[test]
+fn table_accesses_charge_their_key_bytes_and_first_loads() {
+    let Some(mut vm) = framework_vm() else { return };
+    vm.publish_masm(TABLE_GAS).unwrap();
+    // The new handle: 36760. Each access: its base 44110, 360 per key byte (a u64: 8) and
+    // the common load base 3023850; the first access to a key in the session also a load:
+    // 3023850 and, for a key not in storage, the failure (0). Both adds and the first
+    // `contains` of key 7 load (they miss storage); the borrow of key 1 and the second
+    // `contains` of key 7 find them in memory.
+    let access = 44_110 + 360 * 8 + 3_023_850;
+    let miss = 3_023_850;
+    let expected = 36_760 + 5 * access + 3 * miss;
+    assert_eq!(
+        charged_ok(&mut vm, "table.", "0x42::tg::run", &[], &[]),
+        expected
+    );
+}
+
+#[test]
+fn string_utils_charges_each_value_and_the_bytes_of_strings() {
+    let Some(mut vm) = framework_vm() else { return };
+    let prefix = "aptos_framework.string_utils.";
+    let to_string = "0x1::string_utils::to_string";
+    // One value: 11020.
+    let one = charged_ok(&mut vm, prefix, to_string, &["u64"], &[MoveValue::U64(7)]);
+    assert_eq!(one, 11_020);
+    // A string of 5 bytes: the value and 30 per byte.
+    let s = MoveValue::Struct(vec![MoveValue::bytes("hello")]);
+    let units = charged_ok(&mut vm, prefix, to_string, &["0x1::string::String"], &[s]);
+    assert_eq!(units, 11_020 + 30 * 5);
+    // A vector of three u64: the vector and each element.
+    let v = MoveValue::Vector(vec![
+        MoveValue::U64(1),
+        MoveValue::U64(2),
+        MoveValue::U64(3),
+    ]);
+    let units = charged_ok(&mut vm, prefix, to_string, &["vector<u64>"], &[v]);
+    assert_eq!(units, 4 * 11_020);
+    // Bytes: the vector and its 4 bytes.
+    let b = MoveValue::bytes([1u8, 2, 3, 4]);
+    let units = charged_ok(&mut vm, prefix, to_string, &["vector<u8>"], &[b]);
+    assert_eq!(units, 11_020 + 30 * 4);
+}
+
+#[test]
+fn crypto_algebra_charges_its_structure_and_operation() {
+    let Some(mut vm) = framework_vm() else { return };
+    let prefix = "aptos_framework.algebra.";
+    let fr = "0x1::bls12381_algebra::Fr";
+    let from_u64 = "0x1::crypto_algebra::from_u64_internal";
+    let units = charged_ok(&mut vm, prefix, from_u64, &[fr], &[MoveValue::U64(5)]);
+    assert_eq!(units, 18_150);
+    // Deserializing a compressed G1 point (the generator): 37848050; bytes of another
+    // length are refused before any charge.
+    let g1 = "0x1::bls12381_algebra::G1";
+    let compressed = "0x1::bls12381_algebra::FormatG1Compr";
+    let generator = hex(
+        "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac58\
+         6c55e83ff97a1aeffb3af00adb22c6bb",
+    );
+    let deserialize = "0x1::crypto_algebra::deserialize_internal";
+    let tys = [g1, compressed];
+    let units = charged_ok(
+        &mut vm,
+        prefix,
+        deserialize,
+        &tys,
+        &[MoveValue::bytes(&generator)],
+    );
+    assert_eq!(units, 37_848_050);
+    let short = MoveValue::bytes(&generator[..47]);
+    assert_eq!(charged_ok(&mut vm, prefix, deserialize, &tys, &[short]), 0);
+    // Hashing 3 bytes to G1: 119541420 + 1760 per byte; a tag over 255 bytes adds its
+    // shortening, a SHA2-256 of 17 + |dst| bytes (move_stdlib.hash.sha2_256: 110280 + 1830
+    // per byte), not an `algebra` parameter.
+    let hash_to = "0x1::crypto_algebra::hash_to_internal";
+    let suite = "0x1::bls12381_algebra::HashG1XmdSha256SswuRo";
+    let args = [MoveValue::bytes(b"tag"), MoveValue::bytes(b"abc")];
+    let units = charged_ok(&mut vm, prefix, hash_to, &[g1, suite], &args);
+    assert_eq!(units, 119_541_420 + 1760 * 3);
+    let long = vec![7u8; 300];
+    let args = [MoveValue::bytes(&long), MoveValue::bytes(b"abc")];
+    let units = charged_ok(
+        &mut vm,
+        "move_stdlib.hash.sha2_256.",
+        hash_to,
+        &[g1, suite],
+        &args,
+    );
+    assert_eq!(units, 110_280 + 1830 * (17 + 300));
+    let whole = direct(&mut vm, hash_to, &[g1, suite], &args);
+    assert_eq!(whole, 119_541_420 + 1760 * 3 + units);
 }

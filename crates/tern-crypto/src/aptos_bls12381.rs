@@ -28,6 +28,18 @@ fn signature(bytes: &[u8]) -> Option<Signature> {
     Signature::from_bytes(bytes).ok()
 }
 
+/// Whether `bytes` deserializes to a public key (a G1 point, not subgroup-checked): the step
+/// after which Aptos's natives charge for the next one.
+pub fn public_key_deserializes(bytes: &[u8]) -> bool {
+    public_key(bytes).is_some()
+}
+
+/// Whether `bytes` deserializes to a signature or proof of possession (a G2 point, not
+/// subgroup-checked).
+pub fn signature_deserializes(bytes: &[u8]) -> bool {
+    signature(bytes).is_some()
+}
+
 /// Whether `bytes` is a public key in the prime-order subgroup other than the identity.
 pub fn validate_pubkey(bytes: &[u8]) -> bool {
     public_key(bytes).is_some_and(|key| key.validate().is_ok())

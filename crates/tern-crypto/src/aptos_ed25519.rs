@@ -36,6 +36,41 @@ pub fn is_valid_point(key: &[u8; PUBLIC_KEY_LENGTH]) -> bool {
         .is_some_and(|point| !point.is_small_order())
 }
 
+/// Whether `key` deserializes as Aptos's `Ed25519PublicKey` does: 32 bytes that decompress to
+/// a curve point (of any order). The step after which `signature_verify_strict` charges for
+/// the signature.
+pub fn public_key_deserializes(key: &[u8]) -> bool {
+    <[u8; PUBLIC_KEY_LENGTH]>::try_from(key)
+        .is_ok_and(|k| ed25519_dalek::VerifyingKey::from_bytes(&k).is_ok())
+}
+
+/// Whether 32 bytes decompress to a curve point, of any order (the step after which
+/// `public_key_validate` charges for the small-order check).
+pub fn decompresses(key: &[u8; PUBLIC_KEY_LENGTH]) -> bool {
+    CompressedEdwardsY(*key).decompress().is_some()
+}
+
+/// Whether `signature` deserializes as Aptos's `Ed25519Signature` does: 64 bytes whose `S`
+/// is canonical.
+pub fn signature_deserializes(signature: &[u8]) -> bool {
+    signature.len() == SIGNATURE_LENGTH && signature.get(32..).is_some_and(s_is_canonical)
+}
+
+/// Whether `public_key` deserializes as Aptos's `MultiEd25519PublicKey` does: a well-formed
+/// t-of-n key whose every key decompresses.
+pub fn multi_public_key_deserializes(public_key: &[u8]) -> bool {
+    multi_threshold(public_key).is_some()
+        && public_key
+            .chunks_exact(PUBLIC_KEY_LENGTH)
+            .all(public_key_deserializes)
+}
+
+/// Whether `signature` deserializes as Aptos's `MultiEd25519Signature` does: 1 to 32
+/// canonical signatures and a bitmap with as many bits set.
+pub fn multi_signature_deserializes(signature: &[u8]) -> bool {
+    parse_multi_signature(signature).is_some()
+}
+
 /// Whether `S` (the last 32 bytes of a signature) is below the group order.
 fn s_is_canonical(s: &[u8]) -> bool {
     <[u8; 32]>::try_from(s).is_ok_and(|s| bool::from(Scalar::from_canonical_bytes(s).is_some()))

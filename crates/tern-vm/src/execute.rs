@@ -84,7 +84,7 @@ impl Session<'_> {
         }
         let arena = typed_arena::Arena::new();
         let mut pins = crate::interpreter::Pins::new(&arena);
-        if let Some(frame) = self.invoke(&function, ty_args.clone(), &[])? {
+        if let Some(frame) = self.invoke(&function, ty_args.clone(), (None, &[]), &mut pins)? {
             debug_assert_eq!(frame.base, base);
             self.check_entry(&function, ty_args.as_deref().unwrap_or(&[]))?;
             self.charge_entry_frame(&function, ty_args.as_deref().unwrap_or(&[]))?;

@@ -7,7 +7,7 @@ use crate::types::{TypeId, TypeNode};
 use crate::values::{Heap, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
-use tern_primitives::{AccountAddress, ModuleId, StatusCode, VmError};
+use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, VmError};
 
 /// What a native returns.
 #[derive(Debug)]
@@ -16,6 +16,23 @@ pub enum NativeResult {
     Return(Vec<Value>),
     /// Abort with this code (reported as `ABORTED` at the native's location).
     Abort(u64),
+    /// Call the Move function `module::function` with `ty_args` and `args` in place of the
+    /// native's return (Aptos's native dynamic dispatch): the function's results are the
+    /// native's. The interpreter checks the target as Aptos does: it must load, be public, be
+    /// a Move function of another module than the native's, and have the native's type
+    /// parameters, results and parameters less the last one; otherwise
+    /// `RUNTIME_DISPATCH_ERROR` (or the loading error) at the native. The call takes a module
+    /// lock while the target runs (no call may re-enter a module already running).
+    CallFunction {
+        /// The target's module.
+        module: ModuleId,
+        /// The target's name.
+        function: Identifier,
+        /// Its type arguments (the native's own, as Aptos passes them).
+        ty_args: Vec<TypeId>,
+        /// Its arguments, in declaration order.
+        args: Vec<Value>,
+    },
 }
 
 /// What a native can see and use while it runs.
@@ -44,6 +61,9 @@ pub struct NativeContext<'a> {
 pub struct GlobalsView<'a> {
     pub(crate) buffered: &'a Buffered,
     pub(crate) storage: &'a dyn crate::storage::Storage,
+    /// The session's link check of a module loaded from storage
+    /// ([`crate::Session::set_link_check`]), for [`NativeContext::load_function`].
+    pub(crate) link_check: Option<crate::session::LinkCheck>,
 }
 
 /// A session's buffered resources.
@@ -68,6 +88,7 @@ impl GlobalsView<'static> {
         GlobalsView {
             buffered: &EMPTY,
             storage: &NoStorage,
+            link_check: None,
         }
     }
 }
@@ -119,6 +140,28 @@ impl Extensions {
             .remove(&std::any::TypeId::of::<T>())
             .and_then(|v| v.downcast().ok())
             .map(|b| *b)
+    }
+}
+
+/// The modules a transaction has loaded for a native dynamic dispatch (Aptos's "visited"
+/// modules of its traversal context): `function_info::load_function_impl` adds one, and a
+/// dispatch to a module not in the set aborts. Kept in the session's [`Extensions`]
+/// ([`NativeContext::visit_module`], [`NativeContext::is_visited`]); a new session starts
+/// with none.
+#[derive(Debug, Default, Clone)]
+pub struct VisitedModules {
+    modules: std::collections::BTreeSet<ModuleId>,
+}
+
+impl VisitedModules {
+    /// Whether `module` was visited.
+    pub fn contains(&self, module: &ModuleId) -> bool {
+        self.modules.contains(module)
+    }
+
+    /// Marks `module` visited; true if it was not before.
+    pub fn insert(&mut self, module: ModuleId) -> bool {
+        self.modules.insert(module)
     }
 }
 
@@ -226,6 +269,53 @@ impl NativeContext<'_> {
             _ => return Err(unexpected_value("a resource type")),
         };
         Ok(self.globals.storage.resource(&address, &tag).is_some())
+    }
+
+    /// The function `name` of module `module`, loading the module (and its dependencies)
+    /// from storage if needed: `LINKER_ERROR` for a module that does not exist,
+    /// `FUNCTION_RESOLUTION_FAILURE` for a function it does not define.
+    pub fn load_function(
+        &mut self,
+        module: &ModuleId,
+        name: &str,
+    ) -> Result<Arc<crate::loader::Function>, VmError> {
+        let m = self.load_module(module)?;
+        crate::session::function_of(&m, module, name)
+    }
+
+    /// The module `module`, loading it (and its dependencies) from storage if needed:
+    /// `LINKER_ERROR` for a module that does not exist.
+    pub fn load_module(
+        &mut self,
+        module: &ModuleId,
+    ) -> Result<Arc<crate::loader::LoadedModule>, VmError> {
+        crate::session::load_module_from(
+            self.runtime,
+            self.globals.storage,
+            self.globals.link_check,
+            module,
+        )
+    }
+
+    /// Marks `module` visited in this session ([`VisitedModules`]).
+    pub fn visit_module(&mut self, module: &ModuleId) {
+        match self.extensions.get_mut::<VisitedModules>() {
+            Some(visited) => {
+                visited.insert(module.clone());
+            }
+            None => {
+                let mut visited = VisitedModules::default();
+                visited.insert(module.clone());
+                self.extensions.insert(visited);
+            }
+        }
+    }
+
+    /// Whether `module` was visited in this session ([`VisitedModules`]).
+    pub fn is_visited(&self, module: &ModuleId) -> bool {
+        self.extensions
+            .get::<VisitedModules>()
+            .is_some_and(|v| v.contains(module))
     }
 
     /// The fields of the struct a value is or a reference points to.

@@ -77,6 +77,9 @@ pub struct Session<'r> {
     /// takes the general path, which raises the peer's re-entrancy error for a call into a
     /// module already running (`Session::check_module_lock`).
     pub(crate) module_locks: u32,
+    /// The depths (callers below) of the frames a native dynamic dispatch entered, each
+    /// holding one of `module_locks` until it returns (`Session::enter_dispatched`).
+    pub(crate) dispatch_depths: Vec<usize>,
     /// The link check of a stored module as it loads ([`Session::set_link_check`]).
     pub(crate) link_check: Option<LinkCheck>,
     /// Host state natives share ([`Session::extensions_mut`]).
@@ -107,6 +110,7 @@ impl<'r> Session<'r> {
             checker: None,
             first_types: Default::default(),
             module_locks: 0,
+            dispatch_depths: Vec::new(),
             link_check: None,
             extensions: crate::natives::Extensions::new(),
         }
@@ -204,65 +208,13 @@ impl<'r> Session<'r> {
     /// first, each within its importer's `load_module` span. The walk keeps its own stack, so
     /// a chain of thousands of modules does not recurse on the Rust stack.
     pub fn load_module(&mut self, id: &ModuleId) -> Result<Arc<LoadedModule>, VmError> {
-        if let Some(m) = self.runtime.read()?.module(id) {
-            return Ok(m.clone());
-        }
-        let (loaded, span, deps) = self.load_one(id)?;
-        let mut pending = vec![(span, deps.into_iter())];
-        while let Some((_, deps)) = pending.last_mut() {
-            let Some(dep) = deps.next() else {
-                pending.pop();
-                continue;
-            };
-            if self.runtime.read()?.module(&dep).is_none() && self.storage.module(&dep).is_some() {
-                let (_, span, more) = self.load_one(&dep)?;
-                pending.push((span, more.into_iter()));
-            }
-        }
-        Ok(loaded)
-    }
-
-    /// Loads the module `id` alone: the module, its `load_module` span (entered, to stay so
-    /// while its dependencies load) and its immediate dependencies.
-    fn load_one(
-        &mut self,
-        id: &ModuleId,
-    ) -> Result<(Arc<LoadedModule>, tracing::span::EnteredSpan, Vec<ModuleId>), VmError> {
-        let compiled = self.storage.module(id).ok_or_else(|| linker_error(id))?;
-        if let Some(check) = self.link_check {
-            check(&compiled, self.storage).map_err(|e| unverifiable(id, e))?;
-        }
-        let deps: Vec<ModuleId> = compiled.immediate_dependencies().collect();
-        let span = tracing::debug_span!("load_module", module = %id).entered();
-        let mut cache = self.runtime.write()?;
-        if let Some(m) = cache.module(id) {
-            return Ok((m.clone(), span, Vec::new()));
-        }
-        let natives = &self.runtime.natives;
-        let loaded = cache.load_module(compiled, &|m, f| natives.lookup(m, f))?;
-        Ok((loaded, span, deps))
+        load_module_from(self.runtime, self.storage, self.link_check, id)
     }
 
     /// The function `name` of module `id`.
     pub fn function(&mut self, id: &ModuleId, name: &str) -> Result<Arc<Function>, VmError> {
         let m = self.load_module(id)?;
-        let idx = m
-            .by_name
-            .iter()
-            .find(|(n, _)| n.as_str() == name)
-            .map(|(_, i)| *i)
-            .ok_or_else(|| {
-                VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
-                    "Function {}::{}::{} does not exist",
-                    id.address.full_hex(),
-                    id.name,
-                    name
-                ))
-            })?;
-        m.functions
-            .get(idx)
-            .cloned()
-            .ok_or_else(crate::loader::bad_index)
+        function_of(&m, id, name)
     }
 
     /// Interns a user-supplied type tag, loading the modules it names.
@@ -501,6 +453,85 @@ impl<'r> Session<'r> {
 
 /// A stored module that fails a check at load: the peer's `UNEXPECTED_VERIFIER_ERROR` at
 /// the module, with the check's indices, quoting its error.
+/// The loaded module with this id, loading it (and then its dependencies not loaded yet, depth
+/// first) from `storage` if needed; each module stored is checked by `link_check` as it loads.
+///
+/// The module loads first (its types name structs by id, allocated by name, so they resolve
+/// without the defining modules), each within its importer's `load_module` span. The walk
+/// keeps its own stack, so a chain of thousands of modules does not recurse on the Rust stack.
+pub(crate) fn load_module_from(
+    runtime: &Runtime,
+    storage: &dyn Storage,
+    link_check: Option<LinkCheck>,
+    id: &ModuleId,
+) -> Result<Arc<LoadedModule>, VmError> {
+    if let Some(m) = runtime.read()?.module(id) {
+        return Ok(m.clone());
+    }
+    let (loaded, span, deps) = load_one(runtime, storage, link_check, id)?;
+    let mut pending = vec![(span, deps.into_iter())];
+    while let Some((_, deps)) = pending.last_mut() {
+        let Some(dep) = deps.next() else {
+            pending.pop();
+            continue;
+        };
+        if runtime.read()?.module(&dep).is_none() && storage.module(&dep).is_some() {
+            let (_, span, more) = load_one(runtime, storage, link_check, &dep)?;
+            pending.push((span, more.into_iter()));
+        }
+    }
+    Ok(loaded)
+}
+
+/// Loads the module `id` alone: the module, its `load_module` span (entered, to stay so while
+/// its dependencies load) and its immediate dependencies.
+fn load_one(
+    runtime: &Runtime,
+    storage: &dyn Storage,
+    link_check: Option<LinkCheck>,
+    id: &ModuleId,
+) -> Result<(Arc<LoadedModule>, tracing::span::EnteredSpan, Vec<ModuleId>), VmError> {
+    let compiled = storage.module(id).ok_or_else(|| linker_error(id))?;
+    if let Some(check) = link_check {
+        check(&compiled, storage).map_err(|e| unverifiable(id, e))?;
+    }
+    let deps: Vec<ModuleId> = compiled.immediate_dependencies().collect();
+    let span = tracing::debug_span!("load_module", module = %id).entered();
+    let mut cache = runtime.write()?;
+    if let Some(m) = cache.module(id) {
+        return Ok((m.clone(), span, Vec::new()));
+    }
+    let natives = &runtime.natives;
+    let loaded = cache.load_module(compiled, &|m, f| natives.lookup(m, f))?;
+    Ok((loaded, span, deps))
+}
+
+/// The function `name` of the loaded module `m` (whose id is `id`):
+/// `FUNCTION_RESOLUTION_FAILURE` when it defines none of that name.
+pub(crate) fn function_of(
+    m: &LoadedModule,
+    id: &ModuleId,
+    name: &str,
+) -> Result<Arc<Function>, VmError> {
+    let idx = m
+        .by_name
+        .iter()
+        .find(|(n, _)| n.as_str() == name)
+        .map(|(_, i)| *i)
+        .ok_or_else(|| {
+            VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
+                "Function {}::{}::{} does not exist",
+                id.address.full_hex(),
+                id.name,
+                name
+            ))
+        })?;
+    m.functions
+        .get(idx)
+        .cloned()
+        .ok_or_else(crate::loader::bad_index)
+}
+
 fn unverifiable(id: &ModuleId, check: VmError) -> VmError {
     let mut err = VmError::new(StatusCode::UNEXPECTED_VERIFIER_ERROR)
         .with_message(format!(

@@ -8,7 +8,10 @@
 //! feature flags natives consult and the chain id. Each transaction gets its own
 //! transaction hash (so that new table handles, aggregator keys and unique addresses differ
 //! between transactions) and a user-transaction context whose sender is the first signer
-//! argument.
+//! argument. A transaction that requests a publish (`code::publish_package_txn`) has the
+//! bundle published after it succeeds, with Aptos's checks; a bundle that does not publish
+//! fails the transaction, leaving the chain as it was. The new modules' `init_module` is
+//! not run.
 //!
 //! ```no_run
 //! use tern::{AccountAddress, AptosChain, ChainOptions, Vm};
@@ -29,8 +32,8 @@ use crate::{MoveValue, RunOutput, Vm};
 use std::collections::BTreeMap;
 use tern_natives::aptos::{ChainId, TableEntries, TableStore};
 use tern_natives::aptos_framework::{
-    features::APTOS_DEFAULT_FEATURES, AggregatorId, AggregatorStore, EventLog, FeatureFlags,
-    TransactionContext, UserTransaction,
+    features::APTOS_DEFAULT_FEATURES, AggregatorId, AggregatorStore, CodeContext, EventLog,
+    FeatureFlags, TransactionContext, UserTransaction,
 };
 use tern_primitives::{AccountAddress, StatusCode, TypeTag, VmError};
 use tern_vm::natives::Extensions;
@@ -173,11 +176,17 @@ impl AptosChain {
             .map(|log| log.lines())
             .unwrap_or_default();
         let aggregators = ext.remove::<AggregatorStore>().map(|s| s.values);
+        let publish = ext.remove::<CodeContext>().and_then(|c| c.request);
         let tables = match ext.remove::<TableStore>() {
             Some(store) => Some(store.into_entries(|ty, v| session.serialize_value(ty, v))?),
             None => None,
         };
         out.changes = session.finish()?;
+        // As Aptos's VM after `code::publish_package_txn`: the requested bundle is published
+        // once the transaction succeeded, and a bundle that fails to publish fails it.
+        if let Some(request) = &publish {
+            crate::aptos_publish::publish_requested(&mut self.vm, request)?;
+        }
         self.vm.commit(out.changes.clone());
         self.tables = tables.unwrap_or_else(|| self.tables.clone());
         self.aggregators = aggregators.unwrap_or_else(|| self.aggregators.clone());

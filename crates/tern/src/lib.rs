@@ -79,6 +79,7 @@
 //! metadata) and runs transactions that keep the natives' table and aggregator state.
 
 mod aptos_chain;
+mod aptos_publish;
 mod directory_storage;
 mod package;
 mod publish;

@@ -93,7 +93,8 @@ fn constant_size(ctx: &NativeContext<'_>, ty: TypeId) -> Result<Option<u64>, VmE
 }
 
 /// `from_bcs::from_bytes<T>(bytes: vector<u8>): T`: the value of type `T` the bytes encode
-/// (all of them); anything else aborts with [`EFROM_BYTES`].
+/// (all of them); anything else aborts with [`EFROM_BYTES`]. Gas under a schedule:
+/// `util.from_bytes.base` and `per_byte` of the bytes, charged before the abort too.
 pub(super) fn from_bytes(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
@@ -103,7 +104,14 @@ pub(super) fn from_bytes(
     ctx.check_layout(ty)?;
     let bytes = take_bytes(ctx, super::arg(&args, 0)?)?;
     // perf: one unit per 32 bytes read, so that a budget bounds the work.
-    ctx.charge(bytes.len() as u64 / 32);
+    let len = bytes.len() as u64;
+    ctx.charge_priced(
+        &[
+            ("aptos_framework.util.from_bytes.base", 1),
+            ("aptos_framework.util.from_bytes.per_byte", len),
+        ],
+        len / 32,
+    );
     match ctx.from_bcs(ty, &bytes) {
         Ok(v) => ret(v),
         Err(_) => Ok(NativeResult::Abort(EFROM_BYTES)),

@@ -1,7 +1,11 @@
 //! `debug::native_print`, `debug::native_stack_trace` and the old `debug::print`: lines go
 //! to the session's [`DebugLog`], never to stdout.
+//!
+//! Gas: Aptos's production natives print nothing and charge nothing, so under a schedule
+//! these charge nothing either; without one the old `print` charges Tern's units for what it
+//! formats.
 
-use super::string_utils::{format_value, Options, Stop};
+use super::string_utils::{format_value_for_debug, Options, Stop};
 use super::{arg, ref_arg, ret, string_value, ty_arg};
 use tern_primitives::VmError;
 use tern_vm::natives::{NativeContext, NativeResult};
@@ -66,7 +70,7 @@ pub(super) fn old_print(
         single_line: false,
         include_int_type: false,
     };
-    match format_value(ctx, ty, value, options) {
+    match format_value_for_debug(ctx, ty, value, options) {
         Ok(text) => log(ctx, format!("[debug] {text}")),
         Err(Stop::Abort(code)) => return Ok(NativeResult::Abort(code)),
         Err(Stop::Error(e)) => return Err(e),

@@ -14,8 +14,10 @@
 //! the in-memory [`TableStore`] of `table` (see its limits there). The log and the store are
 //! created on first use when the host put none in; the chain id defaults to 4.
 //!
-//! Gas: natives charge Tern's units (about one per value visited or per 32–64 bytes
-//! processed) so that a budget bounds their work, not Aptos's gas schedule.
+//! Gas: without a gas schedule, natives charge Tern's units (about one per value visited or
+//! per 32–64 bytes processed) so that a budget bounds their work; under one
+//! ([`NativeContext::charge_priced`]) they charge Aptos's parameters with Aptos's counts
+//! (each module says which), and `debug` charges nothing, as Aptos's production natives.
 //!
 //! Like Aptos, the `vector` functions that are bytecode instructions (`empty`, `length`,
 //! `borrow`, …) are not registered: a direct call of one fails as it does on Aptos.

@@ -1,6 +1,12 @@
 //! `string_utils::native_format` and `native_format_list`: values printed byte for byte as
 //! Aptos prints them (`[ 1, 2 ]`, `Cons { car: "a", cdr: 2 }`, `Some(1)`, `@0x1`,
 //! `0x0102` for bytes, multi-line with two-space indents unless `single_line`).
+//!
+//! Gas under a schedule, as Aptos's natives charge it: `string_utils.format.base` for every
+//! value printed (a struct, each of its fields, each vector element, an option and its
+//! content, …) and `string_utils.format.per_byte` for the bytes of each `String` and
+//! `vector<u8>` printed; `native_format_list` also `per_byte` for the bytes of the format.
+//! What was printed before an abort stays charged.
 
 use super::type_info::{canonical_struct_name, canonical_type_name, struct_shape, StructShape};
 use super::{bool_arg, ref_arg, ret, string_value, ty_arg};
@@ -9,6 +15,11 @@ use tern_primitives::{AccountAddress, StatusCode, TypeTag, VmError};
 use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::{TypeId, TypeNode};
 use tern_vm::values::{ClosureTarget, Container, Value};
+
+/// The schedule's price of each value printed.
+const BASE: &str = "aptos_framework.string_utils.format.base";
+/// The schedule's price of each byte of a string, a byte vector or a format.
+const PER_BYTE: &str = "aptos_framework.string_utils.format.per_byte";
 
 /// Abort code of `native_format_list` when the arguments do not match the `{}`s.
 pub const EARGS_MISMATCH: u64 = 1;
@@ -77,22 +88,50 @@ pub(super) fn format(
     finish(ctx, out)
 }
 
-/// Prints `value` of type `ty`, charging one unit per value printed and per 32 bytes.
+/// Prints `value` of type `ty`, charging one unit per value printed and per 32 bytes
+/// (Aptos's `string_utils` parameters under a schedule).
 pub(super) fn format_value(
     ctx: &mut NativeContext<'_>,
     ty: TypeId,
     value: Value,
     options: Options,
 ) -> Result<String, Stop> {
+    format_charged(ctx, ty, value, options, true)
+}
+
+/// [`format_value`] for `debug::print`, which charges nothing under a schedule: Aptos's
+/// production natives print nothing and charge nothing.
+pub(super) fn format_value_for_debug(
+    ctx: &mut NativeContext<'_>,
+    ty: TypeId,
+    value: Value,
+    options: Options,
+) -> Result<String, Stop> {
+    format_charged(ctx, ty, value, options, false)
+}
+
+fn format_charged(
+    ctx: &mut NativeContext<'_>,
+    ty: TypeId,
+    value: Value,
+    options: Options,
+    priced: bool,
+) -> Result<String, Stop> {
     let mut f = Formatter {
         ctx,
         options,
         out: String::new(),
         units: 0,
+        bytes: 0,
     };
     let result = f.value(ty, value, 0);
-    let (units, out) = (f.units, f.out);
-    ctx.charge(units + out.len() as u64 / 32);
+    let (values, bytes, out) = (f.units, f.bytes, f.out);
+    let units = values + out.len() as u64 / 32;
+    if priced {
+        ctx.charge_priced(&[(BASE, values), (PER_BYTE, bytes)], units);
+    } else {
+        ctx.charge_priced(&[], units);
+    }
     result.map(|()| out)
 }
 
@@ -100,7 +139,10 @@ struct Formatter<'c, 'a> {
     ctx: &'c NativeContext<'a>,
     options: Options,
     out: String,
+    /// The values printed so far.
     units: u64,
+    /// The bytes of the strings and byte vectors printed so far.
+    bytes: u64,
 }
 
 impl Formatter<'_, '_> {
@@ -180,6 +222,7 @@ impl Formatter<'_, '_> {
         let elem_node = self.ctx.type_node(elem)?;
         if matches!(elem_node, TypeNode::U8) {
             let bytes = self.ctx.bytes(v)?;
+            self.bytes = self.bytes.saturating_add(bytes.len() as u64);
             self.out.push_str("0x");
             for b in bytes {
                 self.text(format_args!("{b:02x}"), "");
@@ -318,6 +361,7 @@ impl Formatter<'_, '_> {
     /// `"text"` with `\` and `"` escaped.
     fn string(&mut self, bytes: Option<Value>) -> Result<(), Stop> {
         let bytes = self.ctx.bytes(bytes.ok_or_else(bad_args)?)?;
+        self.bytes = self.bytes.saturating_add(bytes.len() as u64);
         let text = std::str::from_utf8(bytes).map_err(|_| {
             VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                 .with_message("string_utils: a String that is not UTF-8")
@@ -457,7 +501,8 @@ pub(super) fn format_list(
         return Ok(NativeResult::Abort(EINVALID_FORMAT));
     };
     let fmt = fmt.to_string();
-    ctx.charge(fmt.len() as u64 / 32);
+    let len = fmt.len() as u64;
+    ctx.charge_priced(&[(PER_BYTE, len)], len / 32);
     let val = ctx.deref(ref_arg(&args, 1)?)?;
     let out = fill(ctx, &fmt, list_ty, val);
     finish(ctx, out)

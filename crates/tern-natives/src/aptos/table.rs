@@ -10,11 +10,19 @@
 //! run that aborts is discarded with its session (the facade's behaviour), extensions
 //! included; a host that keeps a session after an aborted run keeps the table writes that
 //! run made before aborting.
+//!
+//! Gas under a schedule, as Aptos's table natives charge it: each of `add_box`,
+//! `borrow_box(_mut)`, `contains_box` and `remove_box` its `base`, `per_byte_serialized` for
+//! the key's BCS bytes, `common.load.base`, and for the first access to a key in the session
+//! a load: `common.load.base_new` plus `common.load.per_byte` for the entry's stored bytes
+//! rounded up to 4 KiB pages, or plus `common.load.failure` for a key not in storage;
+//! `new_table_handle`, `destroy_empty_box` and `drop_unchecked_box` their `base`. An abort
+//! (a key already there, a key missing) comes after all of these charges.
 
 use super::{arg, ref_arg, ret, ty_arg};
 use crate::bad_args;
 use sha3::Digest;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use tern_primitives::{AccountAddress, StatusCode, VmError};
 use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::TypeId;
@@ -41,6 +49,8 @@ pub struct TableStore {
     created: u32,
     tables: BTreeMap<AccountAddress, BTreeMap<Vec<u8>, (ContainerId, TypeId)>>,
     stored: TableEntries,
+    /// The keys this session has looked up, by table: later accesses load nothing (for gas).
+    touched: BTreeSet<(AccountAddress, Vec<u8>)>,
 }
 
 impl TableStore {
@@ -118,7 +128,7 @@ fn load(
     let Some(bytes) = tables.stored.get_mut(&table).and_then(|t| t.remove(key)) else {
         return Ok(());
     };
-    ctx.charge(bytes.len() as u64 / 32);
+    ctx.charge_priced(&[], bytes.len() as u64 / 32);
     let Value::Container(c) = ctx.from_bcs(boxed, &bytes)? else {
         return Err(bad_args());
     };
@@ -144,6 +154,7 @@ pub(super) fn new_table_handle(
     _ty_args: &[TypeId],
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[("table.new_table_handle.base", 1)], 0);
     let store = store(ctx)?;
     let mut digest = sha3::Sha3_256::new();
     digest.update(store.session_hash);
@@ -174,18 +185,82 @@ fn key_bytes(
         VmError::new(StatusCode::VM_EXTENSION_ERROR).with_message("cannot serialize table key")
     })?;
     ctx.heap.free_value(key);
-    ctx.charge(bytes.len() as u64 / 32);
+    ctx.charge_priced(&[], bytes.len() as u64 / 32);
     Ok(bytes)
 }
 
+/// The bytes of a page of storage: Aptos charges loads by whole pages.
+const PAGE_SIZE: u64 = 4096;
+
+/// Charges, under a schedule, an access by native `name` (`add_box`, …) to `key` of `table`
+/// as Aptos does: the native's base and per key byte, the common load base, and the load
+/// of an entry the session has not looked up yet.
+///
+/// gas: Aptos charges a load by the bytes its storage read returns. Tern's storage for
+/// tables is the entries earlier sessions left ([`TableStore::with_entries`]); the first
+/// look-up of a key in a session is the read, priced by the entry's stored bytes (the
+/// BCS bytes of the value, which Aptos stores too) or as a miss when there is none. Keys the
+/// session added or already looked up are in memory, as in Aptos's table cache.
+fn charge_access(
+    ctx: &mut NativeContext<'_>,
+    name: &str,
+    table: AccountAddress,
+    key: &[u8],
+) -> Result<(), VmError> {
+    if ctx.schedule.is_none() {
+        return Ok(());
+    }
+    let tables = store(ctx)?;
+    let cached = tables
+        .tables
+        .get(&table)
+        .is_some_and(|t| t.contains_key(key));
+    let first = tables.touched.insert((table, key.to_vec()));
+    let loaded = match (cached, first) {
+        (false, true) => Some(
+            tables
+                .stored
+                .get(&table)
+                .and_then(|t| t.get(key))
+                .map(|bytes| (bytes.len() as u64).div_ceil(PAGE_SIZE) * PAGE_SIZE),
+        ),
+        _ => None,
+    };
+    let (base, per_byte) = (
+        format!("table.{name}.base"),
+        format!("table.{name}.per_byte_serialized"),
+    );
+    let mut priced = vec![
+        (base.as_str(), 1),
+        (per_byte.as_str(), key.len() as u64),
+        ("table.common.load.base", 1),
+    ];
+    match loaded {
+        Some(Some(bytes)) => {
+            priced.push(("table.common.load.base_new", 1));
+            priced.push(("table.common.load.per_byte", bytes));
+        }
+        Some(None) => {
+            priced.push(("table.common.load.base_new", 1));
+            priced.push(("table.common.load.failure", 1));
+        }
+        None => {}
+    }
+    ctx.charge_priced(&priced, 0);
+    Ok(())
+}
+
 /// The table and key of a call `(table, key, ..)`.
+/// The access is charged by native `name` ([`charge_access`]).
 fn table_and_key(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
     args: &[Value],
+    name: &str,
 ) -> Result<(AccountAddress, Vec<u8>), VmError> {
     let table = handle(ctx, Value::Ref(ref_arg(args, 0)?))?;
     let key = key_bytes(ctx, ty_args, arg(args, 1)?)?;
+    charge_access(ctx, name, table, &key)?;
     Ok((table, key))
 }
 
@@ -196,7 +271,7 @@ pub(super) fn add_box(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    let (table, key) = table_and_key(ctx, ty_args, &args, "add_box")?;
     let Value::Container(boxed) = arg(&args, 2)? else {
         return Err(bad_args());
     };
@@ -221,7 +296,7 @@ pub(super) fn borrow_box(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    let (table, key) = table_and_key(ctx, ty_args, &args, "borrow_box")?;
     load(ctx, table, &key, ty_arg(ty_args, 2)?)?;
     match store(ctx)?.tables.get(&table).and_then(|t| t.get(&key)) {
         Some((c, _)) => ret(Value::Ref(Ref {
@@ -237,7 +312,7 @@ pub(super) fn contains_box(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    let (table, key) = table_and_key(ctx, ty_args, &args, "contains_box")?;
     let found = store(ctx)?.contains(&table, &key);
     ret(Value::Bool(found))
 }
@@ -249,7 +324,7 @@ pub(super) fn remove_box(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args)?;
+    let (table, key) = table_and_key(ctx, ty_args, &args, "remove_box")?;
     load(ctx, table, &key, ty_arg(ty_args, 2)?)?;
     match store(ctx)?
         .tables
@@ -268,6 +343,7 @@ pub(super) fn destroy_empty_box(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[("table.destroy_empty_box.base", 1)], 0);
     let table = handle(ctx, Value::Ref(ref_arg(&args, 0)?))?;
     let store = store(ctx)?;
     store.stored.remove(&table);
@@ -286,6 +362,7 @@ pub(super) fn drop_unchecked_box(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[("table.drop_unchecked_box.base", 1)], 0);
     ctx.heap.free_value(arg(&args, 0)?);
     Ok(NativeResult::Return(vec![]))
 }

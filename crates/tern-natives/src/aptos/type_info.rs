@@ -141,13 +141,22 @@ fn type_args_suffix(args: &[TypeTag]) -> String {
 
 /// `type_info::type_of<T>(): TypeInfo`: the address, module name and name (with type
 /// arguments) of struct `T`; any other type aborts with `NFE_EXPECTED_STRUCT_TYPE_TAG` (1).
+/// Gas under a schedule: `type_info.type_of.base` and its `per_abstract_memory_unit` (per
+/// byte) for the bytes of `T`'s [`canonical_type_name`], charged before the abort too.
 pub(super) fn type_of(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
-    let TypeTag::Struct(s) = ctx.type_tag(ty)? else {
+    let tag = ctx.type_tag(ty)?;
+    if ctx.schedule.is_some() {
+        let name_len = canonical_type_name(&tag).len() as u64;
+        let per_byte = "aptos_framework.type_info.type_of.per_abstract_memory_unit";
+        let base = "aptos_framework.type_info.type_of.base";
+        ctx.charge_priced(&[(base, 1), (per_byte, name_len)], 0);
+    }
+    let TypeTag::Struct(s) = tag else {
         return Ok(NativeResult::Abort(NFE_EXPECTED_STRUCT_TYPE_TAG));
     };
     let name = format!("{}{}", s.name, type_args_suffix(&s.type_args));
@@ -159,7 +168,9 @@ pub(super) fn type_of(
     ))
 }
 
-/// `type_info::type_name<T>(): String`: [`canonical_type_name`] of `T`.
+/// `type_info::type_name<T>(): String`: [`canonical_type_name`] of `T`. Gas under a
+/// schedule: `type_info.type_name.base` and its `per_abstract_memory_unit` (per byte of the
+/// name).
 pub(super) fn type_name(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
@@ -167,17 +178,29 @@ pub(super) fn type_name(
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
     let name = canonical_type_name(&ctx.type_tag(ty)?);
-    ctx.charge(name.len() as u64 / 32);
+    let len = name.len() as u64;
+    ctx.charge_priced(
+        &[
+            ("aptos_framework.type_info.type_name.base", 1),
+            (
+                "aptos_framework.type_info.type_name.per_abstract_memory_unit",
+                len,
+            ),
+        ],
+        len / 32,
+    );
     let s = string_value(ctx, name.into_bytes());
     ret(s)
 }
 
-/// `type_info::chain_id_internal(): u8`: the session's [`ChainId`].
+/// `type_info::chain_id_internal(): u8`: the session's [`ChainId`]. Gas under a schedule:
+/// `type_info.chain_id.base`.
 pub(super) fn chain_id(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[("aptos_framework.type_info.chain_id.base", 1)], 0);
     let id = ctx.extensions.get::<ChainId>().copied().unwrap_or_default();
     ret(Value::U8(id.0))
 }

@@ -9,7 +9,11 @@
 //! different lengths abort with `0x010002`; going past the session's element memory aborts
 //! with `0x090003`; a handle that names no element of the structure is an invariant
 //! violation (`UNKNOWN_INVARIANT_VIOLATION_ERROR`), which Aptos's Move wrappers never cause.
+//!
+//! Gas under a schedule: Aptos's `algebra.ark_*` parameters per structure and operation
+//! (`algebra_gas`).
 
+use super::algebra_gas::{self as gas, Op};
 use super::{arg, owned_bytes, Outcome};
 use crate::bad_args;
 use std::sync::Arc;
@@ -30,35 +34,43 @@ type AlgebraNative = fn(&mut NativeContext<'_>, &[TypeId], &[Value]) -> Outcome;
 
 /// The 22 natives of `crypto_algebra` (all but the `#[test_only]` `rand_insecure_internal`).
 const NATIVES: &[(&str, AlgebraNative)] = &[
-    ("add_internal", |c, t, a| binary(c, t, a, ElementStore::add)),
-    ("deserialize_internal", deserialize),
-    ("div_internal", |c, t, a| {
-        partial(c, t, a, ElementStore::div)
+    ("add_internal", |c, t, a| {
+        binary(c, t, a, Op::Add, ElementStore::add)
     }),
+    ("deserialize_internal", deserialize),
+    ("div_internal", div),
     ("double_internal", |c, t, a| {
-        unary(c, t, a, ElementStore::double)
+        unary(c, t, a, Op::Double, ElementStore::double)
     }),
     ("downcast_internal", downcast),
     ("eq_internal", eq),
     ("from_u64_internal", from_u64),
     ("hash_to_internal", hash_to),
-    ("inv_internal", |c, t, a| {
-        partial(c, t, a, |st, s, h, _| st.inv(s, h))
+    ("inv_internal", inv),
+    ("mul_internal", |c, t, a| {
+        binary(c, t, a, Op::Mul, ElementStore::mul)
     }),
-    ("mul_internal", |c, t, a| binary(c, t, a, ElementStore::mul)),
     ("multi_pairing_internal", multi_pairing),
     ("multi_scalar_mul_internal", multi_scalar_mul),
-    ("neg_internal", |c, t, a| unary(c, t, a, ElementStore::neg)),
-    ("one_internal", |c, t, _| constant(c, t, ElementStore::one)),
+    ("neg_internal", |c, t, a| {
+        unary(c, t, a, Op::Neg, ElementStore::neg)
+    }),
+    ("one_internal", |c, t, _| {
+        constant(c, t, Op::One, ElementStore::one)
+    }),
     ("order_internal", order),
     ("pairing_internal", pairing),
     ("scalar_mul_internal", scalar_mul),
     ("serialize_internal", serialize),
-    ("sqr_internal", |c, t, a| unary(c, t, a, ElementStore::sqr)),
-    ("sub_internal", |c, t, a| binary(c, t, a, ElementStore::sub)),
+    ("sqr_internal", |c, t, a| {
+        unary(c, t, a, Op::Sqr, ElementStore::sqr)
+    }),
+    ("sub_internal", |c, t, a| {
+        binary(c, t, a, Op::Sub, ElementStore::sub)
+    }),
     ("upcast_internal", upcast),
     ("zero_internal", |c, t, _| {
-        constant(c, t, ElementStore::zero)
+        constant(c, t, Op::Zero, ElementStore::zero)
     }),
 ];
 
@@ -168,59 +180,75 @@ fn optional(h: Option<u64>) -> Vec<Value> {
     vec![Value::Bool(h.is_some()), Value::U64(h.unwrap_or(0))]
 }
 
-/// `f<S>(): u64` (`zero`, `one`).
+/// `f<S>(): u64` (`zero`, `one`), priced as `op`.
 fn constant(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
+    op: Op,
     f: fn(&mut ElementStore, Structure) -> AlgebraResult<u64>,
 ) -> Outcome {
     let Some([s]) = structures(ctx, tys)? else {
         return not_implemented();
     };
-    finish(f(store(ctx)?, s), handle)
+    let result = f(store(ctx)?, s);
+    gas::charge_op(ctx, op, s, &result);
+    finish(result, handle)
 }
 
-/// `f<S>(handle): u64` (`neg`, `sqr`, `double`).
+/// `f<S>(handle): u64` (`neg`, `sqr`, `double`), priced as `op`.
 fn unary(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
     args: &[Value],
+    op: Op,
     f: fn(&mut ElementStore, Structure, u64) -> AlgebraResult<u64>,
 ) -> Outcome {
     let Some([s]) = structures(ctx, tys)? else {
         return not_implemented();
     };
     let h = u64_arg(args, 0)?;
-    finish(f(store(ctx)?, s, h), handle)
+    let result = f(store(ctx)?, s, h);
+    gas::charge_op(ctx, op, s, &result);
+    finish(result, handle)
 }
 
-/// `f<S>(handle_1, handle_2): u64` (`add`, `sub`, `mul`).
+/// `f<S>(handle_1, handle_2): u64` (`add`, `sub`, `mul`), priced as `op`.
 fn binary(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
     args: &[Value],
+    op: Op,
     f: fn(&mut ElementStore, Structure, u64, u64) -> AlgebraResult<u64>,
 ) -> Outcome {
     let Some([s]) = structures(ctx, tys)? else {
         return not_implemented();
     };
     let (h1, h2) = (u64_arg(args, 0)?, u64_arg(args, 1)?);
-    finish(f(store(ctx)?, s, h1, h2), handle)
+    let result = f(store(ctx)?, s, h1, h2);
+    gas::charge_op(ctx, op, s, &result);
+    finish(result, handle)
 }
 
-/// `f<S>(handle, …): (bool, u64)` (`div` with two handles, `inv` with one).
-fn partial(
-    ctx: &mut NativeContext<'_>,
-    tys: &[TypeId],
-    args: &[Value],
-    f: fn(&mut ElementStore, Structure, u64, u64) -> AlgebraResult<Option<u64>>,
-) -> Outcome {
+/// `div_internal<S>(handle_1, handle_2): (bool, u64)`.
+fn div(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Outcome {
     let Some([s]) = structures(ctx, tys)? else {
         return not_implemented();
     };
-    let h1 = u64_arg(args, 0)?;
-    let h2 = if args.len() > 1 { u64_arg(args, 1)? } else { 0 };
-    finish(f(store(ctx)?, s, h1, h2), optional)
+    let (h1, h2) = (u64_arg(args, 0)?, u64_arg(args, 1)?);
+    let result = store(ctx)?.div(s, h1, h2);
+    gas::charge_div(ctx, s, &result);
+    finish(result, optional)
+}
+
+/// `inv_internal<S>(handle): (bool, u64)`.
+fn inv(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Outcome {
+    let Some([s]) = structures(ctx, tys)? else {
+        return not_implemented();
+    };
+    let h = u64_arg(args, 0)?;
+    let result = store(ctx)?.inv(s, h);
+    gas::charge_op(ctx, Op::Inv, s, &result);
+    finish(result, optional)
 }
 
 /// `eq_internal<S>(handle_1, handle_2): bool`.
@@ -229,7 +257,9 @@ fn eq(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Outcome {
         return not_implemented();
     };
     let (h1, h2) = (u64_arg(args, 0)?, u64_arg(args, 1)?);
-    finish(store(ctx)?.eq(s, h1, h2), |b| vec![Value::Bool(b)])
+    let result = store(ctx)?.eq(s, h1, h2);
+    gas::charge_op(ctx, Op::Eq, s, &result);
+    finish(result, |b| vec![Value::Bool(b)])
 }
 
 /// `from_u64_internal<S>(value: u64): u64`.
@@ -238,7 +268,9 @@ fn from_u64(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Outc
         return not_implemented();
     };
     let value = u64_arg(args, 0)?;
-    finish(store(ctx)?.from_u64(s, value), handle)
+    let result = store(ctx)?.from_u64(s, value);
+    gas::charge_op(ctx, Op::FromU64, s, &result);
+    finish(result, handle)
 }
 
 /// `order_internal<S>(): vector<u8>`.
@@ -263,7 +295,9 @@ fn scalar_mul(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Ou
         return not_implemented();
     };
     let (h, k) = (u64_arg(args, 0)?, u64_arg(args, 1)?);
-    finish(store(ctx)?.scalar_mul(g, s, h, k), handle)
+    let result = store(ctx)?.scalar_mul(g, s, h, k);
+    gas::charge_scalar_mul(ctx, g, &result);
+    finish(result, handle)
 }
 
 /// `multi_scalar_mul_internal<G, S>(element_handles, scalar_handles): u64`.
@@ -273,10 +307,9 @@ fn multi_scalar_mul(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value])
     };
     let elements = owned_handles(ctx, args, 0)?;
     let scalars = owned_handles(ctx, args, 1)?;
-    finish(
-        store(ctx)?.multi_scalar_mul(g, s, &elements, &scalars),
-        handle,
-    )
+    let result = store(ctx)?.multi_scalar_mul(g, s, &elements, &scalars);
+    gas::charge_msm(ctx, g, elements.len() as u64, &result);
+    finish(result, handle)
 }
 
 /// `pairing_internal<G1, G2, Gt>(g1_handle, g2_handle): u64`.
@@ -285,7 +318,9 @@ fn pairing(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Outco
         return not_implemented();
     };
     let (p, q) = (u64_arg(args, 0)?, u64_arg(args, 1)?);
-    finish(store(ctx)?.pairing(g1, g2, gt, p, q), handle)
+    let result = store(ctx)?.pairing(g1, g2, gt, p, q);
+    gas::charge_pairing(ctx, g1, None, &result);
+    finish(result, handle)
 }
 
 /// `multi_pairing_internal<G1, G2, Gt>(g1_handles, g2_handles): u64`.
@@ -295,7 +330,9 @@ fn multi_pairing(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) ->
     };
     let ps = owned_handles(ctx, args, 0)?;
     let qs = owned_handles(ctx, args, 1)?;
-    finish(store(ctx)?.multi_pairing(g1, g2, gt, &ps, &qs), handle)
+    let result = store(ctx)?.multi_pairing(g1, g2, gt, &ps, &qs);
+    gas::charge_pairing(ctx, g1, Some(ps.len() as u64), &result);
+    finish(result, handle)
 }
 
 /// `upcast_internal<S, L>(handle): u64`.
@@ -313,9 +350,9 @@ fn downcast(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Outc
         return not_implemented();
     };
     let h = u64_arg(args, 0)?;
-    finish(store(ctx)?.downcast(sup, sub, h), |(ok, h)| {
-        vec![Value::Bool(ok), Value::U64(h)]
-    })
+    let result = store(ctx)?.downcast(sup, sub, h);
+    gas::charge_downcast(ctx, sup, &result);
+    finish(result, |(ok, h)| vec![Value::Bool(ok), Value::U64(h)])
 }
 
 /// The structure and format type arguments of `serialize` and `deserialize`.
@@ -335,6 +372,7 @@ fn serialize(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Out
     };
     let h = u64_arg(args, 0)?;
     let bytes = store(ctx)?.serialize(s, f, h);
+    gas::charge_serialize(ctx, s, f, &bytes);
     bytes_outcome(ctx, bytes)
 }
 
@@ -344,7 +382,9 @@ fn deserialize(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> O
         return not_implemented();
     };
     let bytes = owned_bytes(ctx, args, 0)?;
-    finish(store(ctx)?.deserialize(s, f, &bytes), optional)
+    let result = store(ctx)?.deserialize(s, f, &bytes);
+    gas::charge_deserialize(ctx, s, f, &bytes, &result);
+    finish(result, optional)
 }
 
 /// `hash_to_internal<S, H>(dst: &vector<u8>, bytes: &vector<u8>): u64`.
@@ -359,7 +399,9 @@ fn hash_to(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Outco
     };
     let dst = owned_bytes(ctx, args, 0)?;
     let msg = owned_bytes(ctx, args, 1)?;
-    finish(store(ctx)?.hash_to(s, suite, &dst, &msg), handle)
+    let result = store(ctx)?.hash_to(s, suite, &dst, &msg);
+    gas::charge_hash_to(ctx, suite, dst.len(), msg.len(), &result);
+    finish(result, handle)
 }
 
 #[cfg(test)]

@@ -1,5 +1,10 @@
 //! `0x1::ristretto255_bulletproofs` (rules: [`tern_crypto::aptos_bulletproofs`]); the
 //! Pedersen bases are points of the session's ristretto255 store.
+//!
+//! Gas under a schedule, as Aptos charges it once the range, batch size and bases are
+//! accepted: the single native `bulletproofs.base` and `per_byte_rangeproof_deserialize` for
+//! the proof's bytes, then `per_bit_rangeproof_verify` per bit if the proof deserializes; the
+//! batch native its `bulletproofs.verify.base_batch_B_bits_N` before deserializing.
 
 use super::ristretto255::{handle, u64_arg, with_store};
 use super::{owned_byte_vectors, owned_bytes, ret_bool, slices, Native, Outcome};
@@ -30,6 +35,43 @@ pub(super) const NATIVES: &[(&str, &str, Native)] = &[
     ),
 ];
 
+/// Charges what Aptos charges for a verification that ended with `result`: nothing when the
+/// range, the batch size or a base was refused first.
+fn charge(
+    ctx: &mut NativeContext<'_>,
+    result: &Result<bool, RangeProofError>,
+    batch_size: usize,
+    proof_len: usize,
+    num_bits: u64,
+    batch: bool,
+) {
+    let deserialized = match result {
+        Ok(_) | Err(RangeProofError::TooManyTags) => true,
+        Err(RangeProofError::Deserialize) => false,
+        Err(_) => return,
+    };
+    if batch {
+        let name =
+            format!("aptos_framework.bulletproofs.verify.base_batch_{batch_size}_bits_{num_bits}");
+        ctx.charge_priced(&[(name.as_str(), 1)], 0);
+        return;
+    }
+    let mut priced = vec![
+        ("aptos_framework.bulletproofs.base", 1),
+        (
+            "aptos_framework.bulletproofs.per_byte_rangeproof_deserialize",
+            proof_len as u64,
+        ),
+    ];
+    if deserialized {
+        priced.push((
+            "aptos_framework.bulletproofs.per_bit_rangeproof_verify",
+            num_bits,
+        ));
+    }
+    ctx.charge_priced(&priced, 0);
+}
+
 /// `verify_range_proof_internal(com: vector<u8>, …)` / `verify_batch_range_proof_internal(
 /// comms: vector<vector<u8>>, …)`, then `(val_base: &RistrettoPoint, rand_base:
 /// &RistrettoPoint, proof: vector<u8>, num_bits: u64, dst: vector<u8>): bool`.
@@ -47,6 +89,7 @@ fn verify(ctx: &mut NativeContext<'_>, args: &[Value], batch: bool) -> Outcome {
     let result = with_store(ctx, |store| {
         verify_range_proof(store, &refs, bases, &proof, num_bits, &dst, batch)
     });
+    charge(ctx, &result, refs.len(), proof.len(), num_bits, batch);
     match result {
         Ok(verified) => ret_bool(verified),
         Err(RangeProofError::RangeNotSupported) => Ok(NativeResult::Abort(NFE_RANGE_NOT_SUPPORTED)),

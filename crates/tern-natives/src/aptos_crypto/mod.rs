@@ -4,14 +4,17 @@
 //!
 //! Each native answers as Aptos's does (same acceptance rules, same `false`/`None` outcomes,
 //! same abort codes); the rules and the libraries behind them are documented in the
-//! `tern_crypto::aptos_*` modules. Gas: these natives charge nothing yet (Aptos's per-native
-//! gas parameters are not modelled).
+//! `tern_crypto::aptos_*` modules. Gas: under a gas schedule each native charges Aptos's
+//! parameters as Aptos's native does (the same parameters and counts, step by step, so that
+//! a failing step ends the charges where Aptos's do; each module says how); without one they
+//! charge nothing.
 //!
 //! Not implemented, and so not registered (calling one fails with the VM's
 //! `MISSING_DEPENDENCY`, "Missing Native Function" naming it): the `#[test_only]`
 //! key-generation, signing and proving natives, and `crypto_algebra::rand_insecure_internal`.
 
 mod algebra;
+mod algebra_gas;
 mod bls12381;
 mod bulletproofs;
 mod ed25519;

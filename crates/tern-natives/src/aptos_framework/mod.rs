@@ -1,4 +1,4 @@
-//! A first subset of the natives of Aptos's `AptosFramework` package at `0x1`, with Aptos's
+//! The natives of Aptos's `AptosFramework` package at `0x1` (all but two), with Aptos's
 //! semantics and abort codes, over in-memory host state (the "Aptos chain context"):
 //!
 //! | Family | Natives | Host state |
@@ -13,11 +13,15 @@
 //! | `aggregator_v2` | every native the module declares | — (the `Aggregator` structs themselves) |
 //! | `aggregator`, `aggregator_factory` | `add`, `sub`, `read`, `destroy`, `new_aggregator` | [`AggregatorStore`] |
 //! | `permissioned_signer` | `is_permissioned_signer_impl`, `permission_address`, `signer_from_permissioned_handle_impl` | [`FeatureFlags`] |
+//! | `function_info`, `dispatchable_fungible_asset`, `account_abstraction` | `load_function_impl`, `check_dispatch_type_compatibility_impl`, the dispatchers (native dynamic dispatch, `NativeResult::CallFunction`) | [`tern_vm::natives::VisitedModules`], [`FeatureFlags`] |
+//! | `code` | `request_publish`, `request_publish_with_allowed_deps` | [`CodeContext`] (the host publishes the request) |
+//! | `state_storage`, `consensus_config` | `get_state_storage_usage_only_at_epoch_beginning`, `validator_txn_enabled_internal` | [`StateStorageUsage`] |
+//! | `confidential_range_proofs` | `verify_batch_range_proof_internal` (`ristretto255_bulletproofs`'s) | the ristretto255 point store |
 //!
 //! ```
 //! let mut natives = tern_vm::natives::NativeRegistry::new();
 //! tern_natives::add_aptos_framework_natives(&mut natives);
-//! assert_eq!(natives.len(), 45);
+//! assert_eq!(natives.len(), 57);
 //! ```
 //!
 //! The chain context is opt-in: these natives are registered only by a host that runs the
@@ -26,18 +30,19 @@
 //! defaults on first use when the host put none in, and a host reads what the run left
 //! (the events) with `session.extensions_mut().remove::<EventLog>()`.
 //!
-//! Gas: Tern's units (one per call, plus about one per 32 bytes or per value built), not
-//! Aptos's gas schedule.
+//! Gas: Tern's units (one per call, plus about one per 32 bytes or per value built); the
+//! natives added with dispatch and publishing charge Aptos's parameters under a schedule.
 //!
 //! Not implemented (they stay unregistered, so calling one fails with `MISSING_DEPENDENCY`
-//! naming it): `event`'s check that a module event's type belongs to the emitting module (a native does
-//! not see its caller), `code::request_publish*`, the dispatchable natives
-//! (`account_abstraction`, `dispatchable_fungible_asset`, `function_info::load_function_impl`
-//! and `check_dispatch_type_compatibility_impl`), `storage_slot`, `state_storage`,
-//! `consensus_config` and `confidential_range_proofs`.
+//! naming it): `storage_slot`'s two natives, which return references into global storage;
+//! and `event`'s check that a module event's type belongs to the emitting module (a native
+//! does not see its caller).
 
 mod aggregator_v1;
 mod aggregator_v2;
+mod code;
+mod consensus_config;
+mod dispatch;
 mod event;
 pub mod features;
 mod object;
@@ -54,6 +59,9 @@ pub use aggregator_v2::{
     EINPUT_STRING_LENGTH_TOO_LARGE, EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE,
     EUNSUPPORTED_AGGREGATOR_TYPE,
 };
+pub use code::{CodeContext, PublishRequest, EALREADY_REQUESTED};
+pub use consensus_config::{validator_txn_enabled, StateStorageUsage};
+pub use dispatch::{EINVALID_FUNCTION, EINVALID_IDENTIFIER, ENOT_LOADED, ENOT_MASTER_SIGNER};
 pub use event::{Event, EventLog, ECANNOT_CREATE_EVENT};
 pub use features::FeatureFlags;
 pub use object::derived_object_address;
@@ -113,6 +121,8 @@ pub fn add_aptos_framework_natives(registry: &mut NativeRegistry) {
     table.extend(aggregator_natives());
     table.extend(permissioned_signer_natives());
     table.extend(transaction_context::natives());
+    table.extend(dispatch_natives());
+    table.extend(host_natives());
     for (module, function, native) in table {
         registry.register(one, module, function, native);
     }
@@ -187,6 +197,86 @@ fn aggregator_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
             Arc::new(v2::derive_string_concat),
         ),
     ]
+}
+
+/// The natives of native dynamic dispatch (`function_info`, `dispatchable_fungible_asset`,
+/// `account_abstraction`).
+fn dispatch_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
+    let fa = "dispatchable_fungible_asset";
+    vec![
+        (
+            "function_info",
+            "load_function_impl",
+            Arc::new(dispatch::load_function_impl),
+        ),
+        (
+            "function_info",
+            "check_dispatch_type_compatibility_impl",
+            Arc::new(dispatch::check_dispatch_type_compatibility_impl),
+        ),
+        (
+            fa,
+            "dispatchable_withdraw",
+            Arc::new(dispatch::dispatch_fungible_asset),
+        ),
+        (
+            fa,
+            "dispatchable_deposit",
+            Arc::new(dispatch::dispatch_fungible_asset),
+        ),
+        (
+            fa,
+            "dispatchable_derived_balance",
+            Arc::new(dispatch::dispatch_fungible_asset),
+        ),
+        (
+            fa,
+            "dispatchable_derived_supply",
+            Arc::new(dispatch::dispatch_fungible_asset),
+        ),
+        (
+            "account_abstraction",
+            "dispatchable_authenticate",
+            Arc::new(dispatch::dispatchable_authenticate),
+        ),
+    ]
+}
+
+/// The natives over the host's chain state: `code`'s publish requests, `state_storage`,
+/// `consensus_config`, and `confidential_range_proofs`' batch verification (Aptos's
+/// `ristretto255_bulletproofs` native under a second name: the same implementation).
+fn host_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
+    let mut natives: Vec<(&'static str, &'static str, NativeFunction)> = vec![
+        ("code", "request_publish", Arc::new(code::request_publish)),
+        (
+            "code",
+            "request_publish_with_allowed_deps",
+            Arc::new(code::request_publish_with_allowed_deps),
+        ),
+        (
+            "state_storage",
+            "get_state_storage_usage_only_at_epoch_beginning",
+            Arc::new(consensus_config::get_state_storage_usage),
+        ),
+        (
+            "consensus_config",
+            "validator_txn_enabled_internal",
+            Arc::new(consensus_config::validator_txn_enabled_internal),
+        ),
+    ];
+    let bulletproofs = tern_primitives::ModuleId::new(
+        AccountAddress::ONE,
+        tern_primitives::Identifier::new_unchecked("ristretto255_bulletproofs"),
+    );
+    let crypto = crate::aptos_crypto::aptos_crypto_natives();
+    if let Some(verify) = crypto.lookup(&bulletproofs, "verify_batch_range_proof_internal") {
+        natives.push((
+            "confidential_range_proofs",
+            "verify_batch_range_proof_internal",
+            verify,
+        ));
+    }
+    natives
 }
 
 /// The `permissioned_signer` natives.

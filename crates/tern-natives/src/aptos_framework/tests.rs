@@ -13,7 +13,7 @@ fn sha3(parts: &[&[u8]]) -> [u8; 32] {
 fn registers_every_family_at_0x1() {
     let mut r = NativeRegistry::new();
     add_aptos_framework_natives(&mut r);
-    assert_eq!(r.len(), 45);
+    assert_eq!(r.len(), 57);
     let id = |m: &str| {
         tern_primitives::ModuleId::new(
             AccountAddress::ONE,
@@ -30,6 +30,16 @@ fn registers_every_family_at_0x1() {
         .is_some());
     assert!(r
         .lookup(&id("permissioned_signer"), "permission_address")
+        .is_some());
+    assert!(r
+        .lookup(&id("dispatchable_fungible_asset"), "dispatchable_withdraw")
+        .is_some());
+    assert!(r.lookup(&id("code"), "request_publish").is_some());
+    assert!(r
+        .lookup(
+            &id("confidential_range_proofs"),
+            "verify_batch_range_proof_internal"
+        )
         .is_some());
 }
 

@@ -107,11 +107,12 @@ impl Session<'_> {
         frame: &Frame<'a>,
         callers: &[Frame<'a>],
         handle: u16,
+        pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
         let function: &'a Function = frame.function;
         let callee = self.resolve_ref(&function.links, handle)?;
         self.check_module_lock(frame, callers, callee)?;
-        let entered = self.invoke(callee, None, callers)?;
+        let entered = self.invoke(callee, None, (Some(frame), callers), pins)?;
         Ok(self.count_module_lock(entered))
     }
 
@@ -165,6 +166,7 @@ impl Session<'_> {
         frame: &Frame<'a>,
         callers: &[Frame<'a>],
         inst: u16,
+        pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
         let function: &'a Function = frame.function;
         let links: &'a ModuleLinks = &function.links;
@@ -174,7 +176,7 @@ impl Session<'_> {
             .ok_or_else(|| invariant("instantiation out of range"))?;
         let callee = self.resolve_ref(links, info.handle)?;
         self.check_module_lock(frame, callers, callee)?;
-        let entered = self.call_generic_checked(frame, callers, (inst, info), callee)?;
+        let entered = self.call_generic_checked(frame, callers, (inst, info), callee, pins)?;
         Ok(self.count_module_lock(entered))
     }
 
@@ -186,6 +188,7 @@ impl Session<'_> {
         callers: &[Frame<'a>],
         (inst, info): (u16, &FunctionInstInfo),
         callee: &'a Function,
+        pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
         let function: &'a Function = frame.function;
         let links: &'a ModuleLinks = &function.links;
@@ -210,11 +213,11 @@ impl Session<'_> {
             Some(_) => self.generic_calls.get(&key).map(|call| call.frame.clone()),
         };
         if let Some(generic) = cached {
-            return self.enter(callee, Some(generic), callers);
+            return self.enter(callee, Some(generic), (frame, callers), pins);
         }
         let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
         if callee.is_native() || ty_args.is_empty() {
-            return self.invoke(callee, non_empty(ty_args), callers);
+            return self.invoke(callee, non_empty(ty_args), (Some(frame), callers), pins);
         }
         let resolved = self.resolved_slots(callee, &ty_args)?;
         let generic = Arc::new(GenericFrame {
@@ -238,7 +241,7 @@ impl Session<'_> {
                 );
             }
         }
-        self.enter(callee, Some(generic), callers)
+        self.enter(callee, Some(generic), (frame, callers), pins)
     }
 
     /// Calls `callee` with already resolved type slots: natives run at once.
@@ -246,11 +249,12 @@ impl Session<'_> {
         &mut self,
         callee: &'a Function,
         generic: Option<Arc<GenericFrame>>,
-        callers: &[Frame<'a>],
+        (caller, callers): (&Frame<'a>, &[Frame<'a>]),
+        pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
         if callee.is_native() {
             let ty_args = generic.map(|g| g.ty_args.clone());
-            return self.invoke(callee, ty_args, callers);
+            return self.invoke(callee, ty_args, (Some(caller), callers), pins);
         }
         if callers.len() >= self.runtime.config.max_call_depth {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
@@ -268,17 +272,19 @@ impl Session<'_> {
     }
 
     /// Calls `callee` with its arguments on the operand stack: natives run at once (returning
-    /// `None`); Move functions get a new frame. `callers` are the suspended frames.
+    /// `None`, or the frame of the Move function a dispatching native calls in its place);
+    /// Move functions get a new frame. `caller` is the calling frame (none for the entry
+    /// function), `callers` the suspended frames below it.
     pub(crate) fn invoke<'a>(
         &mut self,
         callee: &'a Function,
         ty_args: Option<Arc<[TypeId]>>,
-        callers: &[Frame<'a>],
+        (caller, callers): (Option<&Frame<'a>>, &[Frame<'a>]),
+        pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
         let args: &[TypeId] = ty_args.as_deref().unwrap_or(&[]);
         if callee.is_native() {
-            self.call_native(callee, args, callers)?;
-            return Ok(None);
+            return self.call_native(callee, args, (caller, callers), pins);
         }
         if callers.len() >= self.runtime.config.max_call_depth {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
@@ -291,27 +297,18 @@ impl Session<'_> {
     }
 
     /// Runs a native with its arguments popped from the operand stack; errors are located at
-    /// the native's module with offset 0.
-    fn call_native(
+    /// the native's module with offset 0. A native that dispatches
+    /// ([`NativeResult::CallFunction`]) returns the frame of the function it calls.
+    fn call_native<'a>(
         &mut self,
         f: &Function,
         ty_args: &[TypeId],
-        callers: &[Frame<'_>],
-    ) -> Result<(), VmError> {
+        (caller, callers): (Option<&Frame<'a>>, &[Frame<'a>]),
+        pins: &mut Pins<'a>,
+    ) -> Result<Option<Frame<'a>>, VmError> {
         // The native runs in place of a frame: its callers are the suspended frames.
-        let callers = super::stack_trace(callers);
-        let locate = |e: VmError| -> VmError {
-            let mut e = e;
-            let d = e.data_mut();
-            if let Some(m) = &f.id.module {
-                d.location = Location::Module(m.clone());
-            }
-            d.offsets = vec![(f.id.def_index, 0)];
-            if d.exec_state.is_none() {
-                d.exec_state = Some(callers.clone());
-            }
-            e
-        };
+        let trace = super::stack_trace(callers);
+        let locate = |e: VmError| locate_native(e, f, &trace);
         let Some(native) = f.native.clone() else {
             return Err(locate(
                 VmError::new(StatusCode::MISSING_DEPENDENCY)
@@ -329,6 +326,7 @@ impl Session<'_> {
             globals: crate::natives::GlobalsView {
                 buffered: &self.globals,
                 storage: self.storage,
+                link_check: self.link_check,
             },
             schedule: self
                 .schedule
@@ -349,12 +347,89 @@ impl Session<'_> {
                 for v in values {
                     self.push(v)?;
                 }
-                Ok(())
+                Ok(None)
             }
             NativeResult::Abort(code) => Err(locate(
                 VmError::new(StatusCode::ABORTED).with_sub_status(code),
             )),
+            NativeResult::CallFunction {
+                module,
+                function,
+                ty_args,
+                args,
+            } => {
+                let caller = caller.ok_or_else(|| {
+                    locate(invariant("a dispatching native needs a calling frame"))
+                })?;
+                let target = self
+                    .dispatch_target(f, &module, function.as_str(), args)
+                    .map_err(locate)?;
+                let target: &'a Function = pins.pin(target);
+                self.enter_dispatched(f, target, ty_args, (caller, callers), pins)
+                    .map_err(locate)
+            }
         }
+    }
+
+    /// The Move function a native dispatches to, checked as Aptos checks a native dynamic
+    /// dispatch, with `args` pushed as its arguments: it must load, be public, be a Move
+    /// function of another module than the native `f`'s, and have `f`'s type parameters and
+    /// results and `f`'s parameters less the last one (`RUNTIME_DISPATCH_ERROR` otherwise).
+    fn dispatch_target(
+        &mut self,
+        f: &Function,
+        module: &tern_primitives::ModuleId,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Result<Arc<Function>, VmError> {
+        let dispatch_error =
+            |m: &str| VmError::new(StatusCode::RUNTIME_DISPATCH_ERROR).with_message(m.to_string());
+        let target = self.function(module, name)?;
+        if !target.is_public() || target.id.module == f.id.module {
+            return Err(dispatch_error(
+                "Invoking private or friend function during dispatch",
+            ));
+        }
+        if target.is_native() {
+            return Err(dispatch_error("Invoking native function during dispatch"));
+        }
+        let Some((_, params)) = f.params.split_last() else {
+            return Err(invariant(
+                "Dispatch functions have at least 1 argument (function information)",
+            ));
+        };
+        if f.type_params != target.type_params
+            || f.returns != target.returns
+            || params != &target.params[..]
+        {
+            return Err(dispatch_error("Invoking function with incompatible type"));
+        }
+        if args.len() != target.params.len() {
+            return Err(invariant("dispatch with the wrong number of arguments"));
+        }
+        for v in args {
+            self.push(v)?;
+        }
+        Ok(target)
+    }
+
+    /// Enters `target`, which the native `f` dispatches to, with its arguments on the stack:
+    /// the call takes a module lock (released when `target` returns), under which a target
+    /// whose module is already running fails with `RUNTIME_DISPATCH_ERROR`.
+    fn enter_dispatched<'a>(
+        &mut self,
+        f: &Function,
+        target: &'a Function,
+        ty_args: Vec<TypeId>,
+        (caller, callers): (&Frame<'a>, &[Frame<'a>]),
+        pins: &mut Pins<'a>,
+    ) -> Result<Option<Frame<'a>>, VmError> {
+        self.module_locks += 1;
+        self.dispatch_depths.push(callers.len() + 1);
+        self.check_module_lock(caller, callers, target)?;
+        self.dispatch_types(f, target, &ty_args)?;
+        let entered = self.invoke(target, non_empty(ty_args), (Some(caller), callers), pins)?;
+        Ok(self.count_module_lock(entered))
     }
 
     pub(crate) fn pack_closure(
@@ -444,9 +519,27 @@ impl Session<'_> {
             self.runtime.read()?.types.list(closure.ty_args).to_vec()
         };
         self.check_module_lock(frame, callers, function)?;
-        let entered = self.invoke(function, non_empty(ty_args), callers)?;
+        let entered = self.invoke(function, non_empty(ty_args), (Some(frame), callers), pins)?;
         Ok(self.count_module_lock(entered))
     }
+}
+
+/// `e` located at the native `f` (its module, offset 0), with the execution state `trace`
+/// of its callers unless it has one.
+fn locate_native(
+    mut e: VmError,
+    f: &Function,
+    trace: &[tern_primitives::StackFrameInfo],
+) -> VmError {
+    let d = e.data_mut();
+    if let Some(m) = &f.id.module {
+        d.location = Location::Module(m.clone());
+    }
+    d.offsets = vec![(f.id.def_index, 0)];
+    if d.exec_state.is_none() {
+        d.exec_state = Some(trace.to_vec());
+    }
+    e
 }
 
 /// Why a closure's arguments could not be placed on the operand stack.

@@ -81,6 +81,7 @@ impl Session<'_> {
         let mut frames: Vec<Frame<'a>> = Vec::with_capacity(32);
         let mut frame = entry;
         self.module_locks = u32::from(frame.function.entry.locking);
+        self.dispatch_depths.clear();
         loop {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions. Under a module lock every call
@@ -100,7 +101,7 @@ impl Session<'_> {
                 Exit::Call(handle) => {
                     let pc = frame.pc.wrapping_sub(1);
                     let entered = self
-                        .call(&frame, &frames, handle)
+                        .call(&frame, &frames, handle, pins)
                         .map_err(|e| locate(e, &frames, &frame, pc))?;
                     if self.trace.is_some() {
                         let function: &'a Function = frame.function;
@@ -765,6 +766,11 @@ impl Session<'_> {
                         if frame.function.entry.locking {
                             self.module_locks = self.module_locks.saturating_sub(1);
                         }
+                        // So does a frame a native dispatch entered, which holds a lock too.
+                        if self.dispatch_depths.last() == Some(&frames.len()) {
+                            self.dispatch_depths.pop();
+                            self.module_locks = self.module_locks.saturating_sub(1);
+                        }
                         self.release_frame(frame);
                         if frame.resume(frames) {
                             continue 'frames;
@@ -1013,8 +1019,10 @@ impl Session<'_> {
             Op::BorrowVariantField { offset, variants } => {
                 self.borrow_variant_field(body, offset, variants)?
             }
-            Op::Call(h) => return Ok(call_flow(self.call(frame, callers, h)?)),
-            Op::CallGeneric(i) => return Ok(call_flow(self.call_generic(frame, callers, i)?)),
+            Op::Call(h) => return Ok(call_flow(self.call(frame, callers, h, pins)?)),
+            Op::CallGeneric(i) => {
+                return Ok(call_flow(self.call_generic(frame, callers, i, pins)?))
+            }
             Op::Pack(n) => self.pack(n, None)?,
             Op::Unpack(n) => self.unpack(n)?,
             Op::PackVariant { variant, fields } => self.pack(fields, Some(variant))?,

@@ -1527,6 +1527,43 @@ pub(super) struct Callee {
 }
 
 impl Session<'_> {
+    /// With the runtime type checks on, the type frame of `target`, which the native `f`
+    /// dispatches to with its arguments on the operand stack: the results the checks of the
+    /// native's call pushed (a checked caller's) are taken back, and `target` is entered as
+    /// a called function is, its results returning to the caller in the native's place.
+    pub(super) fn dispatch_types(
+        &mut self,
+        f: &Function,
+        target: &Function,
+        ty_args: &[TypeId],
+    ) -> Result<(), VmError> {
+        let Some(checker) = self.checker.as_deref_mut() else {
+            return Ok(());
+        };
+        if checker.checking() {
+            checker.popn(f.returns.len())?;
+        }
+        let mut cache = self.runtime.write()?;
+        let locals: Arc<[TypeId]> = if ty_args.is_empty() {
+            target.local_types.clone()
+        } else {
+            target
+                .local_types
+                .iter()
+                .map(|t| cache.types.substitute(*t, ty_args, &TypeLimits::NONE))
+                .collect::<Result<Vec<_>, _>>()?
+                .into()
+        };
+        let list = cache.types.intern_list(ty_args);
+        let values = self
+            .machine
+            .operands
+            .len()
+            .saturating_sub(target.params.len());
+        checker.enter(&locals, values, !trusted(target), list);
+        Ok(())
+    }
+
     /// Turns the runtime type checks of later executions on or off (see the module docs).
     pub fn set_type_checks(&mut self, on: bool) {
         self.checker = on.then(Default::default);

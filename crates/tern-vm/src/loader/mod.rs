@@ -277,6 +277,11 @@ impl Function {
         self.entry.slots as usize
     }
 
+    /// Whether the function is public (not `friend`, not private).
+    pub fn is_public(&self) -> bool {
+        self.visibility == Visibility::Public
+    }
+
     /// Whether the function is native.
     pub fn is_native(&self) -> bool {
         !self.has_body
