@@ -12,8 +12,7 @@ use std::process::ExitCode;
 use tern::{ModuleId, RunOutput, TypeTag, Vm, VmError};
 use tern_binary::Flavor;
 use tern_testrunner::{
-    parse_address_arg, parse_run_target, parse_type_arg, render_outputs, ArgValue, ExecOutput,
-    NamedAddresses,
+    parse_address_arg, parse_run_target, parse_type_arg, ArgValue, NamedAddresses,
 };
 
 /// Whether `tern run` takes `path` as compiled code: a folder or a `.mv` file.
@@ -189,8 +188,8 @@ fn argument_blobs(
     Ok(blobs)
 }
 
-/// Prints the run's values, or its error in words (`error: ...`; with `-v` after the error as
-/// the peer prints it), as `tern run` does for a `.masm` file.
+/// Prints the run's values readably, or its error in words (`error: ...`; with `-v` after the
+/// error as the peer prints it), as `tern run` does for a `.masm` file.
 fn report(
     vm: &mut Vm,
     result: Result<RunOutput, VmError>,
@@ -204,18 +203,11 @@ fn report(
     };
     let (text, code) = match result {
         Ok(output) => {
-            let values = render_outputs(&ExecOutput {
-                mutable_inputs: output.mutable_inputs,
-                return_values: output.return_values,
-                trace: None,
-            });
-            let events: String = output
-                .events
-                .iter()
-                .map(|e| format!("event: {e}\n"))
-                .collect();
+            let function = context.1.as_ref().map(|(m, f)| (m, f.as_str()));
+            let values =
+                crate::test_commands::readable_output(vm, &output, function, &args.type_args);
             (
-                format!("{}{values}{events}", trace(output.trace)),
+                format!("{}{values}", trace(output.trace)),
                 ExitCode::SUCCESS,
             )
         }

@@ -185,7 +185,26 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                 None => String::new(),
             }
         }
-        None => output.text.clone(),
+        // The values readably, with their types' names (the test format is for `.exp` files).
+        None => match adapter.last_run().filter(|_| options.target.is_some()) {
+            Some(run) => {
+                let trace = run
+                    .trace
+                    .as_ref()
+                    .filter(|_| options.display_trace)
+                    .map(|t| t.render())
+                    .unwrap_or_default();
+                let named = tern_testrunner::NamedAddresses::new();
+                let target = options
+                    .target
+                    .as_deref()
+                    .and_then(|t| tern_testrunner::parse_run_target(t, &named).ok());
+                let function = target.as_ref().map(|t| (&t.module, t.function.as_str()));
+                let readable = readable_output(adapter.vm(), run, function, &options.type_args);
+                format!("{trace}{readable}")
+            }
+            None => output.text.clone(),
+        },
     };
     if text.is_empty() || text.ends_with('\n') {
         out!("{text}")?;
@@ -205,14 +224,34 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
     })
 }
 
+/// A successful run's `&mut` results, return values and events as `tern run` prints them:
+/// readably, with their types' names ([`tern::readable`]), `function` (module and name) and
+/// `type_args` (as given on the command line) giving the types.
+pub(crate) fn readable_output(
+    vm: &tern::Vm,
+    out: &tern::RunOutput,
+    function: Option<(&tern::ModuleId, &str)>,
+    type_args: &[String],
+) -> String {
+    let named = tern_testrunner::NamedAddresses::new();
+    let type_args: Option<Vec<tern::TypeTag>> = type_args
+        .iter()
+        .map(|t| tern_testrunner::parse_type_arg(t, &named).ok())
+        .collect();
+    let types = function
+        .zip(type_args)
+        .and_then(|((module, name), tys)| vm.function_types(module, name, &tys));
+    vm.describe_output(out, types.as_ref()).to_string()
+}
+
 /// Opens the state folder of `--state` (creating it if missing).
 pub(crate) fn open_state(dir: &Path) -> Result<DirectoryStorage> {
     DirectoryStorage::open(dir).with_context(|| format!("--state {}", dir.display()))
 }
 
-/// Prints the resources the run wrote or deleted (`resource written: ADDRESS TYPE` with the
-/// value as `tern view` shows it, `resource deleted: ADDRESS TYPE`), and fails if a file of
-/// the state could not be written.
+/// Prints the resources the run wrote or deleted (`resource written: ADDRESS TYPE`, then the
+/// value as `tern view` shows it, indented; `resource deleted: ADDRESS TYPE`), and fails if a
+/// file of the state could not be written.
 pub(crate) fn print_state_changes(vm: &tern::Vm, journal: &Journal) -> Result<()> {
     let log = journal
         .lock()
@@ -229,7 +268,7 @@ pub(crate) fn print_state_changes(vm: &tern::Vm, journal: &Journal) -> Result<()
             ResourceChange::Deleted => outln!("resource deleted: {address} {tag}")?,
             ResourceChange::Added(_) | ResourceChange::Modified(_) => {
                 outln!("resource written: {address} {tag}")?;
-                if let Some(text) = vm.view(address, &tag)? {
+                if let Some(text) = vm.describe_resource(address, &tag)? {
                     for line in text.lines() {
                         outln!("    {line}")?;
                     }
@@ -240,7 +279,8 @@ pub(crate) fn print_state_changes(vm: &tern::Vm, journal: &Journal) -> Result<()
     Ok(())
 }
 
-/// `tern view --state DIR ADDRESS TYPE`: prints a resource kept in a state folder.
+/// `tern view --state DIR ADDRESS TYPE`: prints a resource kept in a state folder, readably
+/// ([`tern::readable`]).
 pub(crate) fn view(state: &Path, address: &str, type_tag: &str) -> Result<ExitCode> {
     let named = tern_testrunner::NamedAddresses::new();
     let address = tern_testrunner::parse_address_arg(address, &named)
@@ -252,7 +292,7 @@ pub(crate) fn view(state: &Path, address: &str, type_tag: &str) -> Result<ExitCo
         anyhow::bail!("--state {}: no such folder", state.display());
     }
     let vm = tern::Vm::with_storage(Box::new(open_state(state)?));
-    match vm.view(address, &tag)? {
+    match vm.describe_resource(address, &tag)? {
         Some(text) => {
             outln!("{text}")?;
             Ok(ExitCode::SUCCESS)

@@ -511,7 +511,7 @@ fn run_calls_the_real_aptos_framework_when_present() {
     assert_eq!(text, "return values: 1000\n");
     let (ok, text) = run("MoveStdlib", &["0x1::string::utf8", "--args", "b\"hi\""]);
     assert!(ok, "{text}");
-    assert_eq!(text, "return values: { [104, 105] }\n");
+    assert_eq!(text, "return values: \"hi\"\n");
     let (ok, text) = run("MoveStdlib", &["0x1::vector::range", "--args", "1", "4"]);
     assert!(ok, "{text}");
     assert_eq!(text, "return values: [1, 2, 3]\n");
@@ -629,8 +629,8 @@ fn run_on_the_framework_prints_the_events_emitted() {
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // The event's type and its BCS bytes (7 as a little-endian u64).
-    assert_eq!(text, "event: 0x42::ev::Ping 0x0700000000000000\n");
+    // The event's value, read from its BCS bytes by its type.
+    assert_eq!(text, "event: 0x42::ev::Ping { n: 7 }\n");
 }
 
 #[test]
@@ -737,7 +737,11 @@ fn negative_suffixed_arguments_are_values() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: -5\n");
+    // An `i8` returned prints with its suffix (an unsuffixed number reads as `u64`).
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "return values: -5i8\n"
+    );
 }
 
 /// `tern run --state DIR` keeps modules and resources between runs, prints what a run wrote,
@@ -764,7 +768,10 @@ fn state_folder_keeps_the_counter_between_runs() {
         text.starts_with("resource written: 0x5 0x42::counter::Counter\n"),
         "{text}"
     );
-    assert!(text.contains("value: 0"), "{text}");
+    assert!(
+        text.contains("\n    0x42::counter::Counter { value: 0 }\n"),
+        "{text}"
+    );
     for expected in ["1", "2"] {
         let incr = run("incr", &["--signers", "0x5"]);
         let text = String::from_utf8_lossy(&incr.stdout);
@@ -790,7 +797,10 @@ fn state_folder_keeps_the_counter_between_runs() {
         .output()
         .unwrap();
     assert!(view.status.success());
-    assert!(String::from_utf8_lossy(&view.stdout).contains("value: 2"));
+    assert_eq!(
+        String::from_utf8_lossy(&view.stdout),
+        "0x42::counter::Counter { value: 2 }\n"
+    );
     let missing = tern()
         .args(["view", "--state"])
         .arg(&state)
@@ -862,10 +872,9 @@ fn a_module_without_a_target_is_published_and_named() {
 /// The gas units and internal units a `--gas-budget` run printed.
 fn gas_used(stdout: &[u8]) -> (u64, u64) {
     let text = String::from_utf8_lossy(stdout);
-    let line = text
-        .lines()
-        .find_map(|l| l.strip_prefix("gas used: "))
-        .unwrap_or_else(|| panic!("no gas line in {text}"));
+    let line = text.lines().find_map(|l| l.strip_prefix("gas used: "));
+    assert!(line.is_some(), "no gas line in {text}");
+    let line = line.unwrap();
     let mut numbers = line
         .split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty());
@@ -913,5 +922,98 @@ fn gas_budget_meters_runs_by_the_aptos_schedule() {
     assert_eq!(
         gas_used(&short.stdout),
         (units - 1, (units - 1) * 1_000_000)
+    );
+}
+
+/// `tern run` prints values readably: struct, variant and field names, short addresses, byte
+/// strings, suffixes where the type is not visible, function values, `&mut` results; the
+/// test runner keeps the peer's format for the same module.
+#[test]
+fn run_prints_values_with_their_types_names() {
+    let file = temp("readable.masm");
+    std::fs::write(
+        &file,
+        "module 0x42::p
+enum Shape has drop
+    Dot
+        x: u64
+    Line
+        x: u64
+        y: u64
+struct S has drop
+    a: address
+    b: vector<u8>
+    c: Shape
+public fun f(): S
+    ld_const<address> 0x42
+    ld_const<vector<u8>> [104, 105]
+    ld_u64 1
+    ld_u64 2
+    pack_variant Shape, Line
+    pack S
+    ret
+public fun g(s: signer, x: &mut u8): (signer, vector<vector<u16>>, vector<u8>, |u8|u64 has drop)
+    ld_u8 9
+    move_loc x
+    write_ref
+    move_loc s
+    ld_const<vector<vector<u16>>> [[1, 2], [3]]
+    ld_const<vector<u8>> [0, 255]
+    ld_u64 5
+    pack_closure add, 1
+    ret
+public fun add(a: u64, b: u8): u64
+    move_loc a
+    move_loc b
+    cast_u64
+    add
+    ret
+",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = tern().arg("run").arg(&file).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(
+        run(&["0x42::p::f"]),
+        "return values: 0x42::p::S { a: @0x42, b: b\"hi\", c: Shape::Line { x: 1, y: 2 } }\n"
+    );
+    assert_eq!(
+        run(&["0x42::p::g", "--signers", "0x5", "--args", "3u8"]),
+        "mutable inputs after call: local#1: 9u8\n\
+         return values: signer(@0x5), [[1u16, 2u16], [3u16]], x\"00ff\", fun 0x42::p::add(5, _)\n"
+    );
+    // The test format, for `.exp` files, is unchanged.
+    let test = temp("readable_test.masm");
+    let source = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &test,
+        format!("//# publish\n{source}\n//# run 0x42::p::f\n"),
+    )
+    .unwrap();
+    let out = tern()
+        .arg("test")
+        .arg(&test)
+        .arg("--update")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let exp = std::fs::read_to_string(test.with_extension("exp")).unwrap();
+    assert!(
+        exp.contains(
+            "return values: { 0000000000000000000000000000000000000000000000000000000000000042, \
+             [104, 105], { 1, 1, 2 } }"
+        ),
+        "{exp}"
     );
 }

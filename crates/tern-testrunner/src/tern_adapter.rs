@@ -15,6 +15,9 @@ pub struct TernAdapter {
     /// Set for a [`RunConfig::Sui`] adapter: Sui's packages, published as Sui's Move test
     /// runner publishes them.
     sui: Option<SuiPackages>,
+    /// What the last successful function run gave besides its printed text (typed values,
+    /// events, trace), for callers that print it their own way ([`TernAdapter::last_run`]).
+    last_run: Option<tern::RunOutput>,
 }
 
 /// What a Sui adapter keeps: the package published at each address (its runner publishes a
@@ -50,6 +53,7 @@ impl TernAdapter {
             context: stdlib,
             default_budget: None,
             sui: None,
+            last_run: None,
         })
     }
 
@@ -67,6 +71,7 @@ impl TernAdapter {
             context: stdlib,
             default_budget: None,
             sui: None,
+            last_run: None,
         })
     }
 
@@ -105,6 +110,7 @@ impl TernAdapter {
             context: Vec::new(),
             default_budget: None,
             sui: None,
+            last_run: None,
         })
     }
 
@@ -174,7 +180,15 @@ impl TernAdapter {
             context: stdlib,
             default_budget: None,
             sui: Some(packages),
+            last_run: None,
         }
+    }
+
+    /// The output of the last function run, when it succeeded: its typed return values and
+    /// `&mut` results, events and trace (the changes left out). `tern run` prints it
+    /// readably; the test output does not use it.
+    pub fn last_run(&self) -> Option<&tern::RunOutput> {
+        self.last_run.as_ref()
     }
 
     fn remember(&mut self, module: CompiledModule) {
@@ -272,9 +286,20 @@ impl TestAdapter for TernAdapter {
             .set_gas_budget(opts.gas_budget.or(self.default_budget));
         self.vm.set_tracing(opts.display_trace);
         let args = self.signers_as_the_flavor_takes_them(args, opts.signers_count);
-        self.vm
-            .run_function(module, function.as_str(), &type_args, args)
-            .map(to_exec_output)
+        self.last_run = None;
+        let out = self
+            .vm
+            .run_function(module, function.as_str(), &type_args, args)?;
+        self.last_run = Some(tern::RunOutput {
+            values: out.values.clone(),
+            mutable_input_values: out.mutable_input_values.clone(),
+            return_values: out.return_values.clone(),
+            mutable_inputs: out.mutable_inputs.clone(),
+            events: out.events.clone(),
+            trace: out.trace.clone(),
+            ..tern::RunOutput::default()
+        });
+        Ok(to_exec_output(out))
     }
 
     fn take_failure_trace(&mut self) -> Option<String> {

@@ -77,12 +77,16 @@
 //! Tern's standard library (natives: [`aptos_framework_natives`]). [`AptosChain`] initializes
 //! a minimal chain on it (feature flags, chain id, clock, APT and its fungible-asset
 //! metadata) and runs transactions that keep the natives' table and aggregator state.
+//!
+//! Values print readably, with their types' names ([`readable`]: `0x42::m::S { a: @0x42,
+//! b: b"hi" }`, as `tern run` shows them): [`Vm::describe_value`], [`Vm::describe_output`].
 
 mod aptos_chain;
 mod aptos_publish;
 mod directory_storage;
 mod package;
 mod publish;
+pub mod readable;
 mod typed;
 mod typed_natives;
 mod value;
@@ -95,6 +99,7 @@ pub use package::{
     APTOS_FRAMEWORK_PACKAGES,
 };
 pub use publish::{ModuleVerifier, PublishError};
+pub use readable::{FunctionTypes, Readable, ReadableOutput};
 pub use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
 pub use tern_binary::CompiledModule;
 pub use tern_primitives::{
