@@ -152,7 +152,10 @@ impl Session<'_> {
 
     /// Counts the module lock of a frame just entered (see [`Session::check_module_lock`]);
     /// the traced loop, which alone runs while a lock is held, releases it at the return.
-    fn count_module_lock<'a>(&mut self, entered: Option<Frame<'a>>) -> Option<Frame<'a>> {
+    pub(crate) fn count_module_lock<'a>(
+        &mut self,
+        entered: Option<Frame<'a>>,
+    ) -> Option<Frame<'a>> {
         if let Some(f) = &entered {
             if f.function.entry.locking {
                 self.module_locks += 1;
@@ -299,16 +302,17 @@ impl Session<'_> {
     /// Runs a native with its arguments popped from the operand stack; errors are located at
     /// the native's module with offset 0. A native that dispatches
     /// ([`NativeResult::CallFunction`]) returns the frame of the function it calls.
-    fn call_native<'a>(
+    pub(crate) fn call_native<'a>(
         &mut self,
         f: &Function,
         ty_args: &[TypeId],
         (caller, callers): (Option<&Frame<'a>>, &[Frame<'a>]),
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
-        // The native runs in place of a frame: its callers are the suspended frames.
-        let trace = super::stack_trace(callers);
-        let locate = |e: VmError| locate_native(e, f, &trace);
+        // The native runs in place of a frame: its callers are the suspended frames, whose
+        // trace is built only for an error (perf: built on every call, it cost a module-id
+        // clone per suspended frame per native call).
+        let locate = |e: VmError| locate_native(e, f, callers);
         let Some(native) = f.native.clone() else {
             return Err(locate(
                 VmError::new(StatusCode::MISSING_DEPENDENCY)
@@ -524,20 +528,16 @@ impl Session<'_> {
     }
 }
 
-/// `e` located at the native `f` (its module, offset 0), with the execution state `trace`
-/// of its callers unless it has one.
-fn locate_native(
-    mut e: VmError,
-    f: &Function,
-    trace: &[tern_primitives::StackFrameInfo],
-) -> VmError {
+/// `e` located at the native `f` (its module, offset 0), with the execution state of its
+/// `callers` unless it has one.
+fn locate_native(mut e: VmError, f: &Function, callers: &[Frame<'_>]) -> VmError {
     let d = e.data_mut();
     if let Some(m) = &f.id.module {
         d.location = Location::Module(m.clone());
     }
     d.offsets = vec![(f.id.def_index, 0)];
     if d.exec_state.is_none() {
-        d.exec_state = Some(trace.to_vec());
+        d.exec_state = Some(super::stack_trace(callers));
     }
     e
 }

@@ -62,6 +62,14 @@ fn enter_plain<'a>(
 /// moved.
 const STORE_PATH_SKIP: u64 = field_path::span(field_path::STORE) as u64 - 1;
 
+/// The callee of call site `handle` of `function` when it is a native already resolved (its
+/// module loaded, its implementation registered): what the dispatch loop runs in place.
+#[inline]
+fn linked_native(function: &Function, handle: u16) -> Option<&Function> {
+    let callee: &Function = function.links.resolved.get(usize::from(handle))?.get()?;
+    (callee.is_native() && callee.native.is_some()).then_some(callee)
+}
+
 #[cold]
 fn stack_overflow() -> VmError {
     VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW)
@@ -380,6 +388,21 @@ impl Session<'_> {
                             continue 'frames;
                         }
                         frame.pc = next;
+                        // perf: a resolved native runs here, without leaving the loop (the
+                        // general path's exit and re-entry cost several Move calls).
+                        if let Some(native) = linked_native(function, handle) {
+                            let callers = (Some(&*frame), frames.as_slice());
+                            match general!(self.call_native(native, &[], callers, pins)) {
+                                Ok(None) => continue,
+                                // A dispatching native holds a module lock: the traced loop
+                                // runs its target.
+                                Ok(Some(target)) => match self.count_module_lock(Some(target)) {
+                                    Some(target) => return Ok(Exit::Enter(target)),
+                                    None => continue,
+                                },
+                                Err(e) => return Err(locate(e, frames, frame, pc)),
+                            }
+                        }
                         return Ok(Exit::Call(handle));
                     }
                     Fast::Ret => {
