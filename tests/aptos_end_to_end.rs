@@ -615,3 +615,56 @@ fn v1_aggregators_keep_their_values_between_transactions() {
         [MoveValue::U128(4)]
     );
 }
+
+/// A transaction's table writes come back in its output (`RunOutput::table_changes`), each
+/// entry as it is after the transaction; a failed transaction changes no table.
+#[test]
+fn table_changes_are_in_each_transactions_output() {
+    let Some(mut chain) = chain() else { return };
+    let tys = ["u64", "u64"];
+    let [table] = <[_; 1]>::try_from(values(&mut chain, "0x1::table::new", &tys, &[])).unwrap();
+    let handle = match &table {
+        MoveValue::Struct(fields) => match fields.first() {
+            Some(MoveValue::Address(a)) => *a,
+            other => panic!("table handle: {other:?}"),
+        },
+        other => panic!("table: {other:?}"),
+    };
+    let key = |k: u64| k.to_le_bytes().to_vec();
+    let change = |k: u64, v: Option<u64>| tern::TableChange {
+        handle,
+        key: key(k),
+        value: v.map(|v| v.to_le_bytes().to_vec()),
+    };
+    let add = exec(
+        &mut chain,
+        "0x1::table::add",
+        &tys,
+        &[table, MoveValue::U64(1), MoveValue::U64(10)],
+    );
+    assert_eq!(add.table_changes, vec![change(1, Some(10))]);
+    let table = updated(add);
+    let upsert = exec(
+        &mut chain,
+        "0x1::table::upsert",
+        &tys,
+        &[table, MoveValue::U64(1), MoveValue::U64(11)],
+    );
+    assert_eq!(upsert.table_changes, vec![change(1, Some(11))]);
+    let table = updated(upsert);
+    // Adding the key again aborts (the native's `ALREADY_EXISTS`, `(100 << 8) + 7`): the
+    // transaction fails and no table changes.
+    let dup = [table.clone(), MoveValue::U64(1), MoveValue::U64(12)];
+    assert_eq!(
+        abort_code(&mut chain, "0x1::table::add", &tys, &dup),
+        (100 << 8) + 7
+    );
+    let remove = exec(
+        &mut chain,
+        "0x1::table::remove",
+        &tys,
+        &[table, MoveValue::U64(1)],
+    );
+    assert_eq!(remove.values, vec![MoveValue::U64(11)]);
+    assert_eq!(remove.table_changes, vec![change(1, None)]);
+}

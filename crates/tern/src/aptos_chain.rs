@@ -188,7 +188,10 @@ impl AptosChain {
             crate::aptos_publish::publish_requested(&mut self.vm, request)?;
         }
         self.vm.commit(out.changes.clone());
-        self.tables = tables.unwrap_or_else(|| self.tables.clone());
+        if let Some(tables) = tables {
+            out.table_changes = table_changes(&self.tables, &tables);
+            self.tables = tables;
+        }
         self.aggregators = aggregators.unwrap_or_else(|| self.aggregators.clone());
         Ok(out)
     }
@@ -300,6 +303,36 @@ fn apt() -> Result<TypeTag, VmError> {
 /// The hash natives see for transaction number `n` (from 1): `n` as a 32-byte big-endian
 /// number. Not a real hash, but distinct per transaction, which is what table handles,
 /// aggregator keys and unique addresses derived from it need.
+/// The entries `after` holds that `before` did not hold the same way, then those it lost.
+fn table_changes(before: &TableEntries, after: &TableEntries) -> Vec<crate::TableChange> {
+    let mut out = Vec::new();
+    for (handle, entries) in after {
+        let old = before.get(handle);
+        for (key, value) in entries {
+            if old.and_then(|o| o.get(key)) != Some(value) {
+                out.push(crate::TableChange {
+                    handle: *handle,
+                    key: key.clone(),
+                    value: Some(value.clone()),
+                });
+            }
+        }
+    }
+    for (handle, entries) in before {
+        let new = after.get(handle);
+        for key in entries.keys() {
+            if !new.is_some_and(|n| n.contains_key(key)) {
+                out.push(crate::TableChange {
+                    handle: *handle,
+                    key: key.clone(),
+                    value: None,
+                });
+            }
+        }
+    }
+    out
+}
+
 fn transaction_hash(n: u64) -> [u8; 32] {
     let mut hash = [0; 32];
     hash[24..].copy_from_slice(&n.to_be_bytes());

@@ -126,4 +126,4 @@ pub mod natives {
     };
     pub use tern_vm::values::Value;
 }
-pub use vm::{MasmError, RunOutput, Vm};
+pub use vm::{MasmError, RunOutput, TableChange, Vm};

@@ -4,7 +4,7 @@ use crate::publish::{check_links, check_stored_links, store, stored_dependencies
 use std::sync::Arc;
 use tern_binary::compatibility::{check_compatibility, CompatibilityOptions};
 use tern_binary::{CompiledModule, CompiledScript};
-use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
+use tern_primitives::{AccountAddress, ModuleId, StatusCode, TypeTag, VmError};
 use tern_vm::values::{display_value, Closure};
 use tern_vm::{ChangeSet, GasMeter, InMemoryStorage, Runtime, Session, StorageBackend, VmConfig};
 
@@ -35,6 +35,21 @@ pub struct RunOutput {
     /// Events the Aptos framework's `event` natives recorded, one readable line each (type,
     /// and the value's BCS bytes), in emission order.
     pub events: Vec<String>,
+    /// The table entries the run added, changed or removed, by table handle and key (BCS
+    /// bytes): what an [`crate::AptosChain`] transaction committed of its tables (a bare
+    /// `Vm` keeps no tables between runs and leaves this empty).
+    pub table_changes: Vec<TableChange>,
+}
+
+/// One table entry a transaction wrote or removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableChange {
+    /// The table's handle (an address, as Aptos derives them).
+    pub handle: AccountAddress,
+    /// The key's BCS bytes.
+    pub key: Vec<u8>,
+    /// The entry's value (BCS bytes) after the transaction; `None` when it was removed.
+    pub value: Option<Vec<u8>>,
 }
 
 /// A Move VM with its own committed storage.
