@@ -668,3 +668,82 @@ fn table_changes_are_in_each_transactions_output() {
     assert_eq!(remove.values, vec![MoveValue::U64(11)]);
     assert_eq!(remove.table_changes, vec![change(1, None)]);
 }
+
+/// A module that writes through `storage_slot::borrow_mut`.
+const SLOTS: &str = "module 0x42::slots
+use 0x1::storage_slot
+
+public fun bump(s: &mut storage_slot::StorageSlot<u64>)
+    local r: &mut u64
+    move_loc s
+    call storage_slot::borrow_mut<u64>
+    st_loc r
+    copy_loc r
+    read_ref
+    ld_u64 1
+    add
+    move_loc r
+    write_ref
+    ret
+";
+
+/// `storage_slot` keeps a value in its own resource: `new` stores it, `borrow` and
+/// `borrow_mut` reach it through the natives (a reference into global storage), a write
+/// through `borrow_mut` is committed, `destroy` takes it back; a slot whose resource is not
+/// stored aborts with `ESTORAGE_SLOT_NOT_FOUND` (2).
+#[test]
+fn storage_slots_borrow_their_resource_from_global_storage() {
+    let Some(mut chain) = chain() else { return };
+    chain.vm_mut().publish_masm(SLOTS).expect("slots publishes");
+    let tys = ["u64"];
+    let [slot] = <[_; 1]>::try_from(values(
+        &mut chain,
+        "0x1::storage_slot::new",
+        &tys,
+        &[MoveValue::U64(5)],
+    ))
+    .unwrap();
+    let borrowed = values(
+        &mut chain,
+        "0x1::storage_slot::borrow",
+        &tys,
+        std::slice::from_ref(&slot),
+    );
+    assert_eq!(borrowed, [MoveValue::U64(5)]);
+    let bumped = exec(
+        &mut chain,
+        "0x42::slots::bump",
+        &[],
+        std::slice::from_ref(&slot),
+    );
+    let written: Vec<String> = bumped
+        .changes
+        .resources
+        .keys()
+        .map(|(_, tag)| tag.to_string())
+        .collect();
+    assert_eq!(
+        written,
+        ["0x1::storage_slot::StorageSlotResource<u64>"],
+        "the write through borrow_mut is committed"
+    );
+    let slot = updated(bumped);
+    let borrowed = values(
+        &mut chain,
+        "0x1::storage_slot::borrow",
+        &tys,
+        std::slice::from_ref(&slot),
+    );
+    assert_eq!(borrowed, [MoveValue::U64(6)]);
+    let taken = values(
+        &mut chain,
+        "0x1::storage_slot::destroy",
+        &tys,
+        std::slice::from_ref(&slot),
+    );
+    assert_eq!(taken, [MoveValue::U64(6)]);
+    assert_eq!(
+        abort_code(&mut chain, "0x1::storage_slot::borrow", &tys, &[slot]),
+        2
+    );
+}

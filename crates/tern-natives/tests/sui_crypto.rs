@@ -83,7 +83,9 @@ fn call(module: &str, function: &str, args: Vec<Arg>) -> (Result<Out, StatusCode
     let out = match result {
         Err(e) => Err(e.status()),
         Ok(NativeResult::Abort(code)) => Ok(Out::Abort(code)),
-        Ok(NativeResult::CallFunction { .. }) => panic!("a Sui crypto native dispatched"),
+        Ok(NativeResult::CallFunction { .. } | NativeResult::BorrowGlobal { .. }) => {
+            panic!("a Sui crypto native dispatched or borrowed global storage")
+        }
         Ok(NativeResult::Return(values)) => Ok(match values.as_slice() {
             [Value::Bool(b)] => Out::Bool(*b),
             [Value::Container(c)] => match heap.get(*c).unwrap() {

@@ -33,6 +33,20 @@ pub enum NativeResult {
         /// Its arguments, in declaration order.
         args: Vec<Value>,
     },
+    /// Return a reference to the global resource of type `ty` at `address`, as
+    /// `borrow_global` (or, `mutable`, `mut_borrow_global`) would: loaded from storage on
+    /// first access (and charged as such), marked written when mutable. Abort with `missing`
+    /// when there is no such resource.
+    BorrowGlobal {
+        /// Where the resource is.
+        address: AccountAddress,
+        /// Its type (a struct with `key`).
+        ty: TypeId,
+        /// Whether the reference is mutable.
+        mutable: bool,
+        /// The abort code when the resource does not exist.
+        missing: u64,
+    },
 }
 
 /// What a native can see and use while it runs.

@@ -16,12 +16,13 @@
 //! | `function_info`, `dispatchable_fungible_asset`, `account_abstraction` | `load_function_impl`, `check_dispatch_type_compatibility_impl`, the dispatchers (native dynamic dispatch, `NativeResult::CallFunction`) | [`tern_vm::natives::VisitedModules`], [`FeatureFlags`] |
 //! | `code` | `request_publish`, `request_publish_with_allowed_deps` | [`CodeContext`] (the host publishes the request) |
 //! | `state_storage`, `consensus_config` | `get_state_storage_usage_only_at_epoch_beginning`, `validator_txn_enabled_internal` | [`StateStorageUsage`] |
+//! | `storage_slot` | `borrow_storage_slot_resource`, `borrow_storage_slot_resource_mut` (a reference into global storage, `NativeResult::BorrowGlobal`) | global storage |
 //! | `confidential_range_proofs` | `verify_batch_range_proof_internal` (`ristretto255_bulletproofs`'s) | the ristretto255 point store |
 //!
 //! ```
 //! let mut natives = tern_vm::natives::NativeRegistry::new();
 //! tern_natives::add_aptos_framework_natives(&mut natives);
-//! assert_eq!(natives.len(), 57);
+//! assert_eq!(natives.len(), 59);
 //! ```
 //!
 //! The chain context is opt-in: these natives are registered only by a host that runs the
@@ -48,6 +49,7 @@ pub mod features;
 mod object;
 mod permissioned_signer;
 mod randomness;
+mod storage_slot;
 mod transaction_context;
 
 #[cfg(test)]
@@ -243,7 +245,7 @@ fn dispatch_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
 }
 
 /// The natives over the host's chain state: `code`'s publish requests, `state_storage`,
-/// `consensus_config`, and `confidential_range_proofs`' batch verification (Aptos's
+/// `consensus_config`, `storage_slot`'s borrows of global storage, and `confidential_range_proofs`' batch verification (Aptos's
 /// `ristretto255_bulletproofs` native under a second name: the same implementation).
 fn host_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
     let mut natives: Vec<(&'static str, &'static str, NativeFunction)> = vec![
@@ -262,6 +264,16 @@ fn host_natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
             "consensus_config",
             "validator_txn_enabled_internal",
             Arc::new(consensus_config::validator_txn_enabled_internal),
+        ),
+        (
+            "storage_slot",
+            "borrow_storage_slot_resource",
+            Arc::new(storage_slot::borrow),
+        ),
+        (
+            "storage_slot",
+            "borrow_storage_slot_resource_mut",
+            Arc::new(storage_slot::borrow_mut),
         ),
     ];
     let bulletproofs = tern_primitives::ModuleId::new(

@@ -13,7 +13,7 @@ fn sha3(parts: &[&[u8]]) -> [u8; 32] {
 fn registers_every_family_at_0x1() {
     let mut r = NativeRegistry::new();
     add_aptos_framework_natives(&mut r);
-    assert_eq!(r.len(), 57);
+    assert_eq!(r.len(), 59);
     let id = |m: &str| {
         tern_primitives::ModuleId::new(
             AccountAddress::ONE,

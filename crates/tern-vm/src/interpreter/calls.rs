@@ -356,6 +356,24 @@ impl Session<'_> {
             NativeResult::Abort(code) => Err(locate(
                 VmError::new(StatusCode::ABORTED).with_sub_status(code),
             )),
+            NativeResult::BorrowGlobal {
+                address,
+                ty,
+                mutable,
+                missing,
+            } => {
+                let slot = self.global_slot(address, ty).map_err(locate)?;
+                let Some(c) = slot.value else {
+                    return Err(locate(
+                        VmError::new(StatusCode::ABORTED).with_sub_status(missing),
+                    ));
+                };
+                slot.dirty |= mutable;
+                self.push(Value::Ref(crate::values::Ref {
+                    place: crate::values::Place::Whole(c),
+                }))?;
+                Ok(None)
+            }
             NativeResult::CallFunction {
                 module,
                 function,
