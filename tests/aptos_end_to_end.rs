@@ -747,3 +747,56 @@ fn storage_slots_borrow_their_resource_from_global_storage() {
         2
     );
 }
+
+/// `reflect::resolve` makes a function value of a public function whose signature fits the
+/// expected function type (type arguments inferred), and says why it cannot otherwise, in
+/// `ReflectionError`'s order.
+#[test]
+fn reflection_resolves_public_functions_by_name() {
+    let Some(mut chain) = chain() else { return };
+    let fun = |args: &[&str], results: &[&str]| {
+        tern::TypeTag::Function(Box::new(tern_primitives::FunctionTag {
+            args: args.iter().map(|t| ty(t)).collect(),
+            results: results.iter().map(|t| ty(t)).collect(),
+            abilities: tern_primitives::AbilitySet::EMPTY,
+        }))
+    };
+    let mut resolve = |expected: tern::TypeTag, module: &str, function: &str| {
+        let args = [
+            MoveValue::Address(AccountAddress::ONE),
+            string(module),
+            string(function),
+        ];
+        chain
+            .execute("0x1::reflect::resolve", &[expected], &args)
+            .unwrap_or_else(|e| panic!("{module}::{function}: {e}"))
+            .values
+    };
+    let err = |code: u16| {
+        vec![MoveValue::Variant(
+            1,
+            vec![MoveValue::Variant(code, vec![])],
+        )]
+    };
+    let u64_u64 = || fun(&["u64"], &["u64"]);
+    // `Ok` of a function value: BCS, as a function value does not read back as a
+    // `MoveValue`; variant 0, then the closure naming its function.
+    let ok = |values: Vec<MoveValue>, module: &str, function: &str| match values.as_slice() {
+        [MoveValue::Bcs(b)] => {
+            let names = [module.as_bytes(), function.as_bytes()];
+            b.first() == Some(&0) && names.iter().all(|n| b.windows(n.len()).any(|w| w == *n))
+        }
+        _ => false,
+    };
+    assert!(ok(resolve(u64_u64(), "math64", "sqrt"), "math64", "sqrt"));
+    // A generic function, its type argument inferred from the expected type.
+    let singleton = resolve(fun(&["u64"], &["vector<u64>"]), "vector", "singleton");
+    assert!(ok(singleton, "vector", "singleton"));
+    assert_eq!(resolve(u64_u64(), "math64", "no such"), err(0));
+    assert_eq!(resolve(u64_u64(), "math64", "nope"), err(1));
+    assert_eq!(resolve(u64_u64(), "nowhere", "sqrt"), err(1));
+    assert_eq!(resolve(u64_u64(), "string", "internal_sub_string"), err(2));
+    assert_eq!(resolve(fun(&["u8"], &["u64"]), "math64", "sqrt"), err(3));
+    let type_info = fun(&[], &["0x1::type_info::TypeInfo"]);
+    assert_eq!(resolve(type_info, "type_info", "type_of"), err(4));
+}

@@ -62,7 +62,7 @@ fn u64s(v: &[u64]) -> MoveValue {
 }
 
 #[test]
-fn only_the_cryptographic_natives_reflection_and_vector_instructions_are_left_unregistered() {
+fn only_the_vector_instructions_are_left_unregistered() {
     let Some(dir) = corpus() else { return };
     let declared = declared_natives(&dir, &["MoveStdlib", "AptosStdlib"]);
     assert_eq!(declared.len(), 22 + 88, "{declared:?}");
@@ -71,7 +71,7 @@ fn only_the_cryptographic_natives_reflection_and_vector_instructions_are_left_un
         let id = ModuleId::new(AccountAddress::ONE, Identifier::new(module).unwrap());
         registry.lookup(&id, function).is_some()
     };
-    // This registry alone: everything but the cryptography, `reflect`, and the `vector`
+    // This registry alone: everything but the cryptography and the `vector`
     // functions that are bytecode instructions, which Aptos does not register as natives
     // either (a direct call of one fails with MISSING_DEPENDENCY there too).
     let vector_instructions = [
@@ -104,15 +104,13 @@ fn only_the_cryptographic_natives_reflection_and_vector_instructions_are_left_un
         .map(|n| n.as_str())
         .filter(|n| {
             let (module, function) = n.split_once("::").unwrap();
-            *n == "reflect::native_resolve"
-                || crypto_modules.contains(&module)
+            crypto_modules.contains(&module)
                 || (module == "vector" && vector_instructions.contains(&function))
         })
         .collect();
     assert_eq!(missing, expected);
-    assert_eq!(declared.len() - missing.len(), 35);
-    // With Aptos's crypto natives (`crypto_algebra` included): only `reflect` and the vector
-    // instructions.
+    assert_eq!(declared.len() - missing.len(), 36);
+    // With Aptos's crypto natives (`crypto_algebra` included): only the vector instructions.
     let all = natives();
     let missing: BTreeSet<&str> = declared
         .iter()
@@ -123,9 +121,8 @@ fn only_the_cryptographic_natives_reflection_and_vector_instructions_are_left_un
         .iter()
         .map(|n| n.as_str())
         .filter(|n| {
-            *n == "reflect::native_resolve"
-                || n.strip_prefix("vector::")
-                    .is_some_and(|f| vector_instructions.contains(&f))
+            n.strip_prefix("vector::")
+                .is_some_and(|f| vector_instructions.contains(&f))
         })
         .collect();
     assert_eq!(missing, expected);

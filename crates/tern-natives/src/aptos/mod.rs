@@ -1,12 +1,13 @@
 //! The non-cryptographic natives of Aptos's `MoveStdlib` and `AptosStdlib` at `0x1`, with
 //! Aptos's semantics and abort codes: `bcs`, `cmp`, `mem`, `vector::move_range`,
-//! `hash`/`aptos_hash`, `type_info`, `from_bcs`, `string_utils`, `debug` and `table` (plus the
+//! `hash`/`aptos_hash`, `type_info`, `from_bcs`, `string_utils`, `debug`, `table` and
+//! `reflect::native_resolve` (plus the
 //! natives whose names and semantics Tern's own standard library shares: `signer`, `string`,
 //! `bcs::to_bytes`).
 //!
 //! ```
 //! let natives = tern_natives::aptos_stdlib_natives();
-//! assert_eq!(natives.len(), 38);
+//! assert_eq!(natives.len(), 39);
 //! ```
 //!
 //! Host state lives in the session's extensions ([`NativeContext::extensions`]): the
@@ -22,14 +23,13 @@
 //! Like Aptos, the `vector` functions that are bytecode instructions (`empty`, `length`,
 //! `borrow`, …) are not registered: a direct call of one fails as it does on Aptos.
 //!
-//! Not implemented: `reflect::native_resolve` (it needs the loader to resolve a function by
-//! name into a closure, which the native interface does not offer) and the cryptographic
-//! natives (`aptos_crypto` covers those that exist).
+//! The cryptographic natives are in `aptos_crypto`.
 
 mod bcs;
 mod cmp;
 mod debug;
 mod hash;
+mod reflect;
 mod string_utils;
 mod table;
 mod type_info;
@@ -74,7 +74,7 @@ pub fn aptos_stdlib_natives() -> NativeRegistry {
 pub fn add_aptos_stdlib_natives(registry: &mut NativeRegistry) {
     crate::add_stdlib_natives(registry);
     let one = AccountAddress::ONE;
-    let table: [(&str, &str, NativeFunction); 28] = [
+    let table: [(&str, &str, NativeFunction); 29] = [
         ("bcs", "serialized_size", Arc::new(bcs::serialized_size)),
         (
             "bcs",
@@ -84,6 +84,11 @@ pub fn add_aptos_stdlib_natives(registry: &mut NativeRegistry) {
         ("from_bcs", "from_bytes", Arc::new(bcs::from_bytes)),
         ("cmp", "compare", Arc::new(cmp::compare)),
         ("mem", "swap", Arc::new(cmp::swap)),
+        (
+            "reflect",
+            "native_resolve",
+            Arc::new(reflect::native_resolve),
+        ),
         ("vector", "move_range", Arc::new(vector::move_range)),
         ("aptos_hash", "sip_hash", Arc::new(hash::sip_hash)),
         ("aptos_hash", "keccak256", Arc::new(hash::keccak256)),
