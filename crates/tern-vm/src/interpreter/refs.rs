@@ -288,6 +288,12 @@ impl Session<'_> {
             .constants
             .get(i as usize)
             .ok_or_else(|| invariant("constant index out of range"))?;
+        // A constant's containers are made anew at every load, so they count toward the
+        // value quota as a copy does (a large constant loaded in a loop and kept would
+        // otherwise grow the heap without bound).
+        if !matches!(c, ConstValue::Prim(_)) {
+            self.heap.charge_copy(quota_units(c))?;
+        }
         let v = self.materialize(c);
         self.push(v)
     }
@@ -301,6 +307,18 @@ impl Session<'_> {
                 Value::Container(self.heap.alloc(Container::Vec(values)))
             }
         }
+    }
+}
+
+/// What a constant's containers count toward the heap's value quota, as the heap counts a
+/// container: one, plus one per element (per 40 bytes of a byte vector).
+fn quota_units(c: &ConstValue) -> usize {
+    match c {
+        ConstValue::Prim(_) => 0,
+        ConstValue::Bytes(b) => 1 + b.len() / 40,
+        ConstValue::Vector(items) => items
+            .iter()
+            .fold(1 + items.len(), |n, i| n.saturating_add(quota_units(i))),
     }
 }
 

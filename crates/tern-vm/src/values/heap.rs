@@ -483,7 +483,7 @@ impl Heap {
 
     /// Counts `units` copied toward the value quota, or fails past it (see
     /// [`Heap::with_value_quota`]).
-    fn charge_copy(&mut self, units: usize) -> Result<(), VmError> {
+    pub(crate) fn charge_copy(&mut self, units: usize) -> Result<(), VmError> {
         let held = self.counted_values.saturating_add(self.copied_values);
         if held.saturating_add(units) > self.value_quota {
             self.recount();
