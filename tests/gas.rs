@@ -417,6 +417,87 @@ fn constants_count_toward_the_memory_quota_whatever_the_gas() {
     assert_eq!(out.return_values, vec!["5000".to_string()]);
 }
 
+/// Pushes `n` elements onto an empty `vector<u64>` (`fill`) or `vector<u8>` (`fill_bytes`).
+const PUSHES: &str = "module 0x42::p
+public fun fill(n: u64): u64
+    local v: vector<u64>
+    local i: u64
+    vec_pack <u64>, 0
+    st_loc v
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    mut_borrow_loc v
+    copy_loc i
+    vec_push_back <u64>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    borrow_loc v
+    vec_len <u64>
+    ret
+
+public fun fill_bytes(n: u64): u64
+    local v: vector<u8>
+    local i: u64
+    vec_pack <u8>, 0
+    st_loc v
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    mut_borrow_loc v
+    ld_u8 7
+    vec_push_back <u8>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    borrow_loc v
+    vec_len <u8>
+    ret
+";
+
+#[test]
+fn pushes_count_toward_the_memory_quota_whatever_the_gas() {
+    let config = VmConfig {
+        max_heap_values: 100_000,
+        ..Default::default()
+    };
+    let mut vm = Vm::new(config);
+    let id = vm.publish_masm(PUSHES).unwrap();
+    let n = |n: u64| vec![n.to_le_bytes().to_vec()];
+    // A u64 counts a fifth of a quota unit (8 of 40 bytes): 200,000 fit, unmetered.
+    let out = vm.run_function(&id, "fill", &[], n(200_000)).unwrap();
+    assert_eq!(out.return_values, vec!["200000".to_string()]);
+    // A million would pass the quota: MEMORY_LIMIT_EXCEEDED at a `vec_push_back` that
+    // grows the vector.
+    let err = vm.run_function(&id, "fill", &[], n(1_000_000)).unwrap_err();
+    assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED);
+    assert_eq!(err.data().offsets, vec![(0, 10)]);
+    // Bytes count one unit per 40: a million fit, ten million do not.
+    let out = vm
+        .run_function(&id, "fill_bytes", &[], n(1_000_000))
+        .unwrap();
+    assert_eq!(out.return_values, vec!["1000000".to_string()]);
+    let err = vm
+        .run_function(&id, "fill_bytes", &[], n(10_000_000))
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED);
+}
+
 #[test]
 fn the_facade_reports_gas_used_and_charges_a_meter() {
     let mut vm = vm();

@@ -25,9 +25,10 @@ pub struct VmConfig {
     /// Depth allowed in a type layout.
     pub max_layout_depth: usize,
     /// Values the session's heap may hold (a container counts one plus its fields or
-    /// elements, a byte vector one per 40 bytes), checked where a copy or a constant load
-    /// (`ld_const` of a vector, made anew at each load) allocates: past it the copy or load
-    /// fails with `MEMORY_LIMIT_EXCEEDED`. Copies are the one way a few instructions
+    /// elements, a byte vector one per 40 bytes), checked where a copy, a constant load
+    /// (`ld_const` of a vector, made anew at each load) or a push that grows a vector
+    /// allocates: past it the copy, load or push fails with `MEMORY_LIMIT_EXCEEDED`. The
+    /// default, 4,194,304 units, is about 160 MB of values (20 million `u64` in a vector). Copies are the one way a few instructions
     /// can multiply memory (the instruction meter charges a copy one unit whatever its size:
     /// a vector copied into another on every iteration grows quadratically, an unverified
     /// vector pushed a copy of itself doubles); everything else grows by at most a stack's

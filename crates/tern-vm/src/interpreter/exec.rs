@@ -1817,12 +1817,16 @@ fn vec_push_back_fast(ops: &mut OperandStack, heap: &mut Heap) -> bool {
     else {
         return false;
     };
+    // A full vector (the push would grow it) goes to the general path, which counts the
+    // growth toward the heap's quota.
     match (heap.get_mut(c), v) {
-        (Ok(Container::Prims(PrimVec::U64(e))), &Value::U64(x)) => e.push(x),
-        (Ok(Container::Vec(e)), &Value::U64(x)) => e.push(Value::U64(x)),
-        (Ok(Container::Vec(e)), v) if is_scalar(v) => e.push(*v),
-        (Ok(Container::Bytes(b)), &Value::U8(x)) => b.push(x),
-        (Ok(Container::Prims(p)), v) => {
+        (Ok(Container::Prims(PrimVec::U64(e))), &Value::U64(x)) if e.len() < e.capacity() => {
+            e.push(x)
+        }
+        (Ok(Container::Vec(e)), &Value::U64(x)) if e.len() < e.capacity() => e.push(Value::U64(x)),
+        (Ok(Container::Vec(e)), v) if is_scalar(v) && e.len() < e.capacity() => e.push(*v),
+        (Ok(Container::Bytes(b)), &Value::U8(x)) if b.len() < b.capacity() => b.push(x),
+        (Ok(Container::Prims(p)), v) if p.len() < p.capacity() => {
             if !p.push(*v) {
                 return false;
             }
@@ -2226,19 +2230,19 @@ fn vec_push_back_loc_fast<const U64_WITH_ROOM: bool>(
         return false;
     };
     let v = frame_local(locals, base, value);
+    // A full vector (the push would grow it) goes to the general path, which counts the
+    // growth toward the heap's quota.
     match (heap.try_get_mut(c), v) {
-        (Some(Container::Prims(PrimVec::U64(e))), &Value::U64(x))
-            if !U64_WITH_ROOM || e.len() < e.capacity() =>
-        {
+        (Some(Container::Prims(PrimVec::U64(e))), &Value::U64(x)) if e.len() < e.capacity() => {
             e.push(x)
         }
-        (Some(Container::Vec(e)), &Value::U64(x)) if !U64_WITH_ROOM || e.len() < e.capacity() => {
+        (Some(Container::Vec(e)), &Value::U64(x)) if e.len() < e.capacity() => {
             e.push(Value::U64(x))
         }
         _ if U64_WITH_ROOM => return false,
-        (Some(Container::Vec(e)), v) if is_plain(v) => e.push(*v),
-        (Some(Container::Bytes(b)), &Value::U8(x)) => b.push(x),
-        (Some(Container::Prims(p)), v) => {
+        (Some(Container::Vec(e)), v) if is_plain(v) && e.len() < e.capacity() => e.push(*v),
+        (Some(Container::Bytes(b)), &Value::U8(x)) if b.len() < b.capacity() => b.push(x),
+        (Some(Container::Prims(p)), v) if p.len() < p.capacity() => {
             if !p.push(*v) {
                 return false;
             }

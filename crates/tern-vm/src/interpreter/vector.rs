@@ -112,6 +112,7 @@ impl Session<'_> {
     pub(crate) fn vec_push_back(&mut self) -> Result<(), VmError> {
         let v = self.pop()?;
         let c = self.pop_vec_ref()?;
+        self.heap.reserve_push(c)?;
         match (self.heap.get_mut(c)?, v) {
             (Container::Vec(e), v) => e.push(v),
             (Container::Bytes(b), Value::U8(x)) => b.push(x),

@@ -481,6 +481,22 @@ impl Heap {
         Ok(Value::Container(self.alloc(copied)))
     }
 
+    /// Before a push onto vector `c`: when the vector is full (the push would grow it),
+    /// counts the room it is about to grow by (as many elements as it holds, at least 4)
+    /// toward the value quota, or fails past it, so that a push loop cannot grow the heap
+    /// without bound. Nothing for a vector with room.
+    pub(crate) fn reserve_push(&mut self, c: ContainerId) -> Result<(), VmError> {
+        let units = match self.get(c)? {
+            Container::Vec(e) if e.len() == e.capacity() => e.capacity().max(4),
+            Container::Bytes(b) if b.len() == b.capacity() => b.capacity().max(4) / 40,
+            Container::Prims(p) if p.len() == p.capacity() => {
+                p.capacity().max(4).saturating_mul(p.element_size()) / 40
+            }
+            _ => return Ok(()),
+        };
+        self.charge_copy(units)
+    }
+
     /// Counts `units` copied toward the value quota, or fails past it (see
     /// [`Heap::with_value_quota`]).
     pub(crate) fn charge_copy(&mut self, units: usize) -> Result<(), VmError> {
