@@ -95,6 +95,10 @@ impl MemoryRow {
     }
 }
 
+/// The heap quota of the measured runs (`tern run --max-heap-values`): 2³⁰ values, far
+/// above what any measured vector holds.
+pub const MEASURED_HEAP_VALUES: usize = 1 << 30;
+
 /// Runs the push loop of `ty` with `elements` elements, and with none, each in a child
 /// `tern_exe run --peak-memory`; `scratch` is a folder for the program file.
 pub fn measure_element_type(
@@ -126,6 +130,9 @@ fn child_peak(tern_exe: &Path, file: &Path, elements: u64) -> Result<u64, BenchE
         .arg("0xbe::push::run")
         .arg(format!("--args={elements}"))
         .arg("--peak-memory")
+        // Room for 10⁷ 32-byte elements and the vector's doubling (the default quota, about
+        // 160 MB of values, stops a push loop near 5 million of them).
+        .arg(format!("--max-heap-values={MEASURED_HEAP_VALUES}"))
         .output()
         .map_err(|e| BenchError::Memory(format!("{}: {e}", tern_exe.display())))?;
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -31,6 +31,9 @@ enum Main {
 /// `tern run PATH.mv|DIR [TARGET] [--deps ...] [--framework DIR] [--args ...] ...`.
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
     let mut journal = None;
+    if args.max_heap_values.is_some() && (args.framework.is_some() || args.state.is_some()) {
+        bail!("--max-heap-values does not work with --framework or --state yet");
+    }
     let mut vm = match (&args.framework, &args.state) {
         (Some(_), Some(_)) => bail!("--state does not work with --framework yet"),
         (Some(dir), None) => Vm::with_aptos_framework(dir)
@@ -43,7 +46,13 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                 .context("the standard library does not publish")?;
             vm
         }
-        (None, None) => Vm::with_stdlib().context("the standard library does not publish")?,
+        (None, None) => {
+            let config = crate::test_commands::run_config(args.max_heap_values);
+            let mut vm = Vm::new(config);
+            vm.publish_stdlib()
+                .context("the standard library does not publish")?;
+            vm
+        }
     };
     for dep in &args.deps {
         publish_path(&mut vm, dep).with_context(|| format!("dependency {}", dep.display()))?;

@@ -79,6 +79,20 @@ pub(crate) struct RunArgs {
     /// used (`gas used: …`), and fails with `OUT_OF_GAS` past the budget.
     #[arg(long = "gas-budget", value_name = "N")]
     pub(crate) gas_budget: Option<u64>,
+    /// The values the VM's heap may hold before a copy, constant load or vector growth
+    /// fails with `MEMORY_LIMIT_EXCEEDED` (a container counts one plus its elements, bytes
+    /// one per 40); default 4,194,304, about 160 MB.
+    #[arg(long = "max-heap-values", value_name = "N")]
+    pub(crate) max_heap_values: Option<usize>,
+}
+
+/// The VM configuration of `tern run`: the defaults, with `--max-heap-values`.
+pub(crate) fn run_config(max_heap_values: Option<usize>) -> tern::VmConfig {
+    let mut config = tern::VmConfig::default();
+    if let Some(n) = max_heap_values {
+        config.max_heap_values = n;
+    }
+    config
 }
 
 /// The schedule `--gas-budget` meters by.
@@ -115,15 +129,19 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         display_trace,
         state,
         gas_budget,
+        max_heap_values,
         ..
     } = args;
     let (adapter, journal) = match state.as_deref() {
+        Some(_) if max_heap_values.is_some() => {
+            anyhow::bail!("--max-heap-values does not work with --state yet")
+        }
         Some(dir) => {
             let storage = open_state(dir)?;
             let journal = storage.journal();
             (TernAdapter::with_storage(Box::new(storage)), Some(journal))
         }
-        None => (TernAdapter::new(), None),
+        None => (TernAdapter::with_config(run_config(max_heap_values)), None),
     };
     let mut adapter = adapter.context("the standard library does not publish")?;
     let schedule = gas_budget.map(|_| gas_schedule());

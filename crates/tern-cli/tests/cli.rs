@@ -1017,3 +1017,60 @@ public fun add(a: u64, b: u8): u64
         "{exp}"
     );
 }
+
+/// A push loop stops with `MEMORY_LIMIT_EXCEEDED` past the heap's quota, which
+/// `--max-heap-values` sets.
+#[test]
+fn max_heap_values_bounds_a_push_loop() {
+    let file = temp("push_loop.masm");
+    std::fs::write(
+        &file,
+        "module 0x42::push
+public fun fill(n: u64): u64
+    local v: vector<u64>
+    local i: u64
+    vec_pack <u64>, 0
+    st_loc v
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    mut_borrow_loc v
+    copy_loc i
+    vec_push_back <u64>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    borrow_loc v
+    vec_len <u64>
+    ret
+",
+    )
+    .unwrap();
+    let run = |quota: &str| {
+        tern()
+            .arg("run")
+            .arg(&file)
+            .args(["0x42::push::fill", "--args", "100000"])
+            .arg(format!("--max-heap-values={quota}"))
+            .output()
+            .unwrap()
+    };
+    // 100,000 u64 are 20,000 quota units (8 of 40 bytes each).
+    let ok = run("100000");
+    assert!(ok.status.success(), "{ok:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&ok.stdout),
+        "return values: 100000\n"
+    );
+    let short = run("10000");
+    assert!(!short.status.success());
+    let text = String::from_utf8_lossy(&short.stdout);
+    assert!(text.contains("MEMORY_LIMIT_EXCEEDED"), "{text}");
+}

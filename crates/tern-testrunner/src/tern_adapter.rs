@@ -42,7 +42,12 @@ impl std::fmt::Debug for TernAdapter {
 impl TernAdapter {
     /// A VM with the standard library published.
     pub fn new() -> Result<TernAdapter, VmError> {
-        let mut vm = Vm::default();
+        TernAdapter::with_config(tern::VmConfig::default())
+    }
+
+    /// A VM with `config` (its limits) and the standard library published.
+    pub fn with_config(config: tern::VmConfig) -> Result<TernAdapter, VmError> {
+        let mut vm = Vm::new(config);
         let stdlib = tern_stdlib::stdlib_modules().map_err(|e| {
             VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                 .with_message(format!("standard library does not assemble: {e}"))
