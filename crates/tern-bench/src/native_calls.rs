@@ -1,6 +1,6 @@
 //! What calling a native costs: each hash of Tern's standard library and of AptosStdlib's
-//! `aptos_hash` at several input sizes, and Aptos's Ed25519 verification and secp256k1
-//! recovery once each, beside a Move call of the same shape (`id_bytes`, which takes and
+//! `aptos_hash` at several input sizes, and Aptos's Ed25519, MultiEd25519 and BLS12-381
+//! verification and secp256k1 recovery once each, beside a Move call of the same shape (`id_bytes`, which takes and
 //! returns a `vector<u8>`).
 //!
 //! Each case is a counted loop whose body calls the native on inputs held in locals
@@ -19,7 +19,7 @@ use tern::{InMemoryStorage, MoveValue, Vm, VmConfig};
 
 /// Declarations of the AptosStdlib natives the cases call, at `0x1` beside Tern's standard
 /// library (the natives are found by address, module and name).
-const DECLARATIONS: [&str; 3] = [
+const DECLARATIONS: [&str; 5] = [
     "module 0x1::aptos_hash
 public native fun sip_hash(bytes: vector<u8>): u64
 public native fun keccak256(bytes: vector<u8>): vector<u8>
@@ -33,6 +33,12 @@ public native fun signature_verify_strict_internal(signature: vector<u8>, public
 ",
     "module 0x1::secp256k1
 public native fun ecdsa_recover_internal(message: vector<u8>, recovery_id: u8, signature: vector<u8>): (vector<u8>, bool)
+",
+    "module 0x1::multi_ed25519
+public native fun signature_verify_strict_internal(multisignature: vector<u8>, public_key: vector<u8>, message: vector<u8>): bool
+",
+    "module 0x1::bls12381
+public native fun verify_normal_signature_internal(signature: vector<u8>, public_key: vector<u8>, message: vector<u8>): bool
 ",
 ];
 
@@ -231,6 +237,30 @@ pub fn measure_all(
             config,
         )?);
     }
+    if wanted("multi_ed25519") {
+        progress("multi_ed25519::signature_verify_strict (2 of 3)");
+        let inputs = multi_ed25519_inputs();
+        let call = "copy_loc s; copy_loc k; copy_loc d; call 0x1::multi_ed25519::signature_verify_strict_internal; pop";
+        rows.push(case(
+            "multi_ed25519::signature_verify_strict (2 of 3)",
+            call,
+            three,
+            &inputs,
+            config,
+        )?);
+    }
+    if wanted("bls12381") {
+        progress("bls12381::verify_normal_signature");
+        let inputs = bls12381_inputs()?;
+        let call = "copy_loc s; copy_loc k; copy_loc d; call 0x1::bls12381::verify_normal_signature_internal; pop";
+        rows.push(case(
+            "bls12381::verify_normal_signature",
+            call,
+            three,
+            &inputs,
+            config,
+        )?);
+    }
     if wanted("secp256k1") {
         progress("secp256k1::ecdsa_recover");
         let inputs = secp256k1_inputs()?;
@@ -259,6 +289,50 @@ fn ed25519_inputs() -> Inputs {
         key: key.verifying_key().to_bytes().to_vec(),
         recovery: 0,
     }
+}
+
+/// A 2-of-3 MultiEd25519 signature of a 32-byte message: three keys then the threshold
+/// byte; keys 0 and 2 sign, the bitmap's most significant bits first.
+fn multi_ed25519_inputs() -> Inputs {
+    use ed25519_dalek::Signer;
+    let keys: Vec<_> = (1..=3u8)
+        .map(|i| ed25519_dalek::SigningKey::from_bytes(&[i; 32]))
+        .collect();
+    let message: Vec<u8> = (0..32).collect();
+    let mut key = Vec::new();
+    for k in &keys {
+        key.extend_from_slice(&k.verifying_key().to_bytes());
+    }
+    key.push(2);
+    let mut signature = Vec::new();
+    for i in [0usize, 2] {
+        if let Some(k) = keys.get(i) {
+            signature.extend_from_slice(&k.sign(&message).to_bytes());
+        }
+    }
+    signature.extend_from_slice(&[0b1010_0000, 0, 0, 0]);
+    Inputs {
+        data: message,
+        signature,
+        key,
+        recovery: 0,
+    }
+}
+
+/// A BLS12-381 signature (minimal-pubkey-size, Aptos's proof-of-possession ciphersuite) of
+/// a 32-byte message under a fixed key.
+fn bls12381_inputs() -> Result<Inputs, BenchError> {
+    const DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+    let key = blst::min_pk::SecretKey::key_gen(&[7u8; 32], &[])
+        .map_err(|e| BenchError::Count(format!("bls12381 key: {e:?}")))?;
+    let message: Vec<u8> = (0..32).collect();
+    let signature = key.sign(&message, DST, &[]);
+    Ok(Inputs {
+        data: message,
+        signature: signature.compress().to_vec(),
+        key: key.sk_to_pk().compress().to_vec(),
+        recovery: 0,
+    })
 }
 
 /// A recoverable secp256k1 signature of a 32-byte message hash under a fixed key.
@@ -345,7 +419,7 @@ mod tests {
             warmup: Duration::from_millis(0),
         };
         let rows = measure_all(Some("ed25519"), &config, &mut |_| {}).unwrap();
-        assert_eq!(rows.len(), 1);
+        assert_eq!(rows.len(), 2, "ed25519 and multi_ed25519");
         // The signature verifies: the loop below returns nothing, so check the native's
         // answer through a function that returns it.
         let inputs = ed25519_inputs();
@@ -363,6 +437,30 @@ public fun check(s: vector<u8>, k: vector<u8>, d: vector<u8>): bool
         assert_eq!(run_results(&p).unwrap(), vec![vec![1u8]]);
         let rows = measure_all(Some("secp256k1"), &config, &mut |_| {}).unwrap();
         assert_eq!(rows.len(), 1);
+        // The other two schemes' inputs verify too.
+        for (native, inputs) in [
+            ("multi_ed25519", multi_ed25519_inputs()),
+            ("bls12381", bls12381_inputs().unwrap()),
+        ] {
+            let function = match native {
+                "bls12381" => "verify_normal_signature_internal",
+                _ => "signature_verify_strict_internal",
+            };
+            let src = format!(
+                "module 0xbe::check_{native}
+public fun check(s: vector<u8>, k: vector<u8>, d: vector<u8>): bool
+    move_loc s
+    move_loc k
+    move_loc d
+    call 0x1::{native}::{function}
+    ret
+"
+            );
+            let args = inputs.args(0);
+            let args = vec![args[1].clone(), args[2].clone(), args[0].clone()];
+            let p = prepare(&src, "check", args).unwrap();
+            assert_eq!(run_results(&p).unwrap(), vec![vec![1u8]], "{native}");
+        }
         let rows = measure_all(Some("sip_hash"), &config, &mut |_| {}).unwrap();
         assert_eq!(rows.len(), HASH_SIZES.len());
         assert!(render(&rows).contains("aptos_hash::sip_hash"));
