@@ -113,7 +113,7 @@ impl Session<'_> {
         let callee = self.resolve_ref(&function.links, handle)?;
         self.check_module_lock(frame, callers, callee)?;
         let entered = self.invoke(callee, None, (Some(frame), callers), pins)?;
-        Ok(self.count_module_lock(entered))
+        Ok(self.count_entered(callee, entered))
     }
 
     /// The peer's module lock: while a `module_lock` function runs (or when the callee is
@@ -152,10 +152,22 @@ impl Session<'_> {
 
     /// Counts the module lock of a frame just entered (see [`Session::check_module_lock`]);
     /// the traced loop, which alone runs while a lock is held, releases it at the return.
-    pub(crate) fn count_module_lock<'a>(
+    /// [`Session::count_module_lock`] of the frame a call of `callee` entered, unless
+    /// `callee` is a native: the frame a native dispatches to was counted when it was
+    /// entered ([`Session::enter_dispatched`]).
+    fn count_entered<'a>(
         &mut self,
+        callee: &Function,
         entered: Option<Frame<'a>>,
     ) -> Option<Frame<'a>> {
+        if callee.is_native() {
+            entered
+        } else {
+            self.count_module_lock(entered)
+        }
+    }
+
+    fn count_module_lock<'a>(&mut self, entered: Option<Frame<'a>>) -> Option<Frame<'a>> {
         if let Some(f) = &entered {
             if f.function.entry.locking {
                 self.module_locks += 1;
@@ -180,7 +192,7 @@ impl Session<'_> {
         let callee = self.resolve_ref(links, info.handle)?;
         self.check_module_lock(frame, callers, callee)?;
         let entered = self.call_generic_checked(frame, callers, (inst, info), callee, pins)?;
-        Ok(self.count_module_lock(entered))
+        Ok(self.count_entered(callee, entered))
     }
 
     /// [`Session::call_generic`] of instantiation `inst` (whose record is `info`) once the
@@ -542,7 +554,7 @@ impl Session<'_> {
         };
         self.check_module_lock(frame, callers, function)?;
         let entered = self.invoke(function, non_empty(ty_args), (Some(frame), callers), pins)?;
-        Ok(self.count_module_lock(entered))
+        Ok(self.count_entered(function, entered))
     }
 }
 

@@ -257,7 +257,7 @@ impl Session<'_> {
 
     /// Runs the resolved native `native` called by `frame` from inside the dispatch loop
     /// (whose operand stack `ops` and budget `fuel` go back into the session around it): the
-    /// frame the native dispatches to, if any, with its module lock counted.
+    /// frame the native dispatches to, if any (its module locks counted as it was entered).
     /// perf: out of line, so that the loop's call arm stays small (inline, it cost the
     /// call-heavy programs 2-3 %).
     #[cold]
@@ -280,10 +280,8 @@ impl Session<'_> {
         if METERED {
             *fuel = self.gas_left;
         }
-        Ok(match result? {
-            Some(target) => self.count_module_lock(Some(target)),
-            None => None,
-        })
+        // A frame a native dispatched to was counted as it was entered.
+        result
     }
 
     /// The dispatch loop: runs `frame`, entering resolved non-generic Move callees and
