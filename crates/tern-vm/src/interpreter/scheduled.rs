@@ -432,6 +432,17 @@ impl Session<'_> {
         f: &Function,
         ty_args: &[TypeId],
     ) -> Result<u64, VmError> {
+        let per_node = schedule.instructions.subst_ty_per_node;
+        // perf: a non-generic function's local types are its own: their node counts are
+        // read under the read lock, with nothing to substitute.
+        if ty_args.is_empty() {
+            let cache = self.runtime.read()?;
+            let nodes = f
+                .local_types
+                .iter()
+                .fold(0u64, |n, t| add(n, u64::from(cache.types.info(*t).nodes)));
+            return Ok(mul(per_node, nodes));
+        }
         let limits = self.runtime.config.type_limits;
         let mut cache = self.runtime.write()?;
         let mut frame_nodes = 0u64;
@@ -439,7 +450,7 @@ impl Session<'_> {
             let t = cache.types.substitute(*t, ty_args, &limits)?;
             frame_nodes = add(frame_nodes, u64::from(cache.types.info(t).nodes));
         }
-        Ok(mul(schedule.instructions.subst_ty_per_node, frame_nodes))
+        Ok(mul(per_node, frame_nodes))
     }
 
     /// Under a schedule, charges reading a resource of `bytes` bytes from storage (0 for
