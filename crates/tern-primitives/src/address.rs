@@ -61,6 +61,13 @@ impl AccountAddress {
         &self.0
     }
 
+    /// Whether this is one of the special addresses `0x0`–`0xf` (the standard library's and
+    /// the framework's): the peer skips their type checks, exempts them from dependency gas,
+    /// and counts them as loaded for native dispatch.
+    pub fn is_special(&self) -> bool {
+        self.0[..31].iter().all(|b| *b == 0) && self.0[31] < 0x10
+    }
+
     /// The raw bytes, by value.
     pub fn into_bytes(self) -> [u8; 32] {
         self.0
@@ -137,6 +144,16 @@ impl fmt::Display for AccountAddress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn special_addresses_are_0x0_to_0xf() {
+        assert!(AccountAddress::ZERO.is_special());
+        assert!(AccountAddress::from_u64(0xf).is_special());
+        assert!(!AccountAddress::from_u64(0x10).is_special());
+        let mut high = [0u8; 32];
+        high[0] = 1;
+        assert!(!AccountAddress::new(high).is_special());
+    }
 
     #[test]
     fn parse_and_print() {

@@ -462,9 +462,7 @@ impl Formatter<'_, '_> {
 /// An address as Aptos's `AccountAddress` displays it: `0x` and the short form for `0x0` to
 /// `0xf`, all 64 digits otherwise.
 fn standard_address(a: AccountAddress) -> String {
-    let bytes = a.into_bytes();
-    let special = bytes[..31].iter().all(|b| *b == 0) && bytes[31] < 16;
-    if special {
+    if a.is_special() {
         a.to_hex_literal()
     } else {
         format!("0x{}", a.full_hex())

@@ -16,7 +16,7 @@
 
 use super::{ret, state, FeatureFlags};
 use crate::bad_args;
-use tern_primitives::{AccountAddress, Identifier, ModuleId, VmError};
+use tern_primitives::{Identifier, ModuleId, VmError};
 use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::TypeId;
 use tern_vm::values::{Container, Value};
@@ -37,12 +37,6 @@ const ACCOUNT_ABSTRACTION: u64 = 85;
 const DERIVABLE_ACCOUNT_ABSTRACTION: u64 = 88;
 /// `ENABLE_LAZY_LOADING`: loading a function for a check needs its module visited.
 const ENABLE_LAZY_LOADING: u64 = 95;
-
-/// Whether `address` is one of the special addresses `0x0`–`0xf`.
-fn is_special(address: &AccountAddress) -> bool {
-    let bytes = address.as_bytes();
-    bytes[..31].iter().all(|b| *b == 0) && bytes[31] < 16
-}
 
 /// The module and function a `&FunctionInfo` argument names; a name that is not an
 /// identifier aborts with [`EINVALID_IDENTIFIER`] (`Err(Ok(code))`).
@@ -82,7 +76,7 @@ fn function_info(
 
 /// Whether a dispatch may go to `module`: visited, or special when `special_counts`.
 fn loaded(ctx: &NativeContext<'_>, module: &ModuleId, special_counts: bool) -> bool {
-    (special_counts && is_special(&module.address)) || ctx.is_visited(module)
+    (special_counts && module.address.is_special()) || ctx.is_visited(module)
 }
 
 /// Whether the account-abstraction features make special addresses count as visited.
@@ -108,7 +102,7 @@ pub(super) fn load_function_impl(
         Ok((module, _)) => module,
         Err(code) => return Ok(NativeResult::Abort(code)),
     };
-    if !is_special(&module.address) && !ctx.is_visited(&module) {
+    if !module.address.is_special() && !ctx.is_visited(&module) {
         // Loading the module is what Aptos charges for here.
         ctx.load_module(&module)?;
         ctx.visit_module(&module);

@@ -485,9 +485,7 @@ impl Session<'_> {
         let Some(module) = &f.id.module else {
             return 0;
         };
-        let bytes = module.address.as_bytes();
-        let special = bytes[..31].iter().all(|b| *b == 0) && bytes[31] < 0x10;
-        if special || self.charged_modules.contains(module) {
+        if module.address.is_special() || self.charged_modules.contains(module) {
             return 0;
         }
         self.charged_modules.insert(module.clone());

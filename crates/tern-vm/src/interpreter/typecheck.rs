@@ -177,10 +177,7 @@ struct TypeFrame {
 /// trusted code ("trusted-code optimisation"); they still check untrusted callers, including
 /// at their calls into it.
 fn trusted(f: &Function) -> bool {
-    f.id.module.as_ref().is_some_and(|m| {
-        let bytes = m.address.as_bytes();
-        bytes[..31] == [0u8; 31] && bytes[31] < 0x10
-    })
+    f.id.module.as_ref().is_some_and(|m| m.address.is_special())
 }
 
 /// The tables an instruction's operands index into.
