@@ -98,6 +98,25 @@ pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
     }
 }
 
+/// The bytes of a `0x1::string::String` value (or of the one a reference points to).
+pub(crate) fn string_bytes<'c>(ctx: &'c NativeContext<'_>, s: Value) -> Result<&'c [u8], VmError> {
+    let inner = ctx
+        .struct_fields(s)?
+        .first()
+        .copied()
+        .ok_or_else(bad_args)?;
+    ctx.bytes(inner)
+}
+
+/// The identifier a `String` value (or reference) holds; `None` when it is not one.
+pub(crate) fn string_identifier(
+    ctx: &NativeContext<'_>,
+    s: Value,
+) -> Result<Option<tern_primitives::Identifier>, VmError> {
+    let text = std::str::from_utf8(string_bytes(ctx, s)?).ok();
+    Ok(text.and_then(|t| tern_primitives::Identifier::new(t).ok()))
+}
+
 #[cold]
 pub(crate) fn bad_args() -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)

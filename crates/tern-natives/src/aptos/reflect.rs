@@ -14,7 +14,7 @@ use tern_primitives::{Identifier, ModuleId, StatusCode, VmError};
 use tern_vm::loader::Function;
 use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::{TypeId, TypeNode};
-use tern_vm::values::{Closure, ClosureTarget, Container, Place, Value};
+use tern_vm::values::{Closure, ClosureTarget, Container, Value};
 
 /// `ReflectionError`'s variants.
 const INVALID_IDENTIFIER: u16 = 0;
@@ -38,8 +38,8 @@ pub(super) fn native_resolve(
     let Some(Value::Address(address)) = args.first() else {
         return Err(bad_args());
     };
-    let module = identifier(ctx, ref_arg(&args, 1)?.place)?;
-    let function = identifier(ctx, ref_arg(&args, 2)?.place)?;
+    let module = crate::string_identifier(ctx, Value::Ref(ref_arg(&args, 1)?))?;
+    let function = crate::string_identifier(ctx, Value::Ref(ref_arg(&args, 2)?))?;
     let result = match (module, function) {
         (Some(module), Some(function)) => {
             resolve(ctx, ModuleId::new(*address, module), &function, expected)?
@@ -54,26 +54,6 @@ pub(super) fn native_resolve(
         }
     };
     ret(Value::Container(ctx.heap.alloc(value)))
-}
-
-/// The identifier in the `String` behind a reference, `None` when it is not one.
-fn identifier(ctx: &NativeContext<'_>, place: Place) -> Result<Option<Identifier>, VmError> {
-    let Place::Whole(s) = place else {
-        return Err(bad_args());
-    };
-    let bytes = match ctx.heap.get(s)? {
-        Container::Struct(fields) => match fields.first() {
-            Some(Value::Container(b)) => match ctx.heap.get(*b)? {
-                Container::Bytes(b) => b.clone(),
-                _ => return Err(bad_args()),
-            },
-            _ => return Err(bad_args()),
-        },
-        _ => return Err(bad_args()),
-    };
-    Ok(String::from_utf8(bytes)
-        .ok()
-        .and_then(|s| Identifier::new(s).ok()))
 }
 
 /// The function value, or the `ReflectionError` variant.

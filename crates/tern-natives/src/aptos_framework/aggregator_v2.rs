@@ -287,12 +287,7 @@ pub(super) fn read_derived_string(
 
 /// The bytes of a `String` value (or of the one a reference points to).
 fn string_bytes(ctx: &NativeContext<'_>, s: Value) -> Result<Vec<u8>, VmError> {
-    let inner = ctx
-        .struct_fields(s)?
-        .first()
-        .copied()
-        .ok_or_else(bad_args)?;
-    Ok(ctx.bytes(inner)?.to_vec())
+    Ok(crate::string_bytes(ctx, s)?.to_vec())
 }
 
 /// The bytes of an owned `String` argument, freeing it.

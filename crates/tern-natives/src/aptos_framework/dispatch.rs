@@ -19,7 +19,7 @@ use crate::bad_args;
 use tern_primitives::{Identifier, ModuleId, VmError};
 use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::TypeId;
-use tern_vm::values::{Container, Value};
+use tern_vm::values::Value;
 
 /// `function_info`'s abort code for a name that is not a Move identifier.
 pub const EINVALID_IDENTIFIER: u64 = 1;
@@ -50,24 +50,7 @@ fn function_info(
     else {
         return Err(bad_args());
     };
-    let name = |v: &Value| -> Result<Option<Identifier>, VmError> {
-        let bytes_of = ctx
-            .struct_fields(*v)?
-            .first()
-            .copied()
-            .ok_or_else(bad_args)?;
-        let bytes = match bytes_of {
-            Value::Container(c) => match ctx.heap.get(c)? {
-                Container::Bytes(b) => b.clone(),
-                Container::Vec(e) if e.is_empty() => Vec::new(),
-                _ => return Err(bad_args()),
-            },
-            _ => return Err(bad_args()),
-        };
-        Ok(String::from_utf8(bytes)
-            .ok()
-            .and_then(|s| Identifier::new(s).ok()))
-    };
+    let name = |v: &Value| crate::string_identifier(ctx, *v);
     let (Some(module), Some(function)) = (name(module)?, name(function)?) else {
         return Ok(Err(EINVALID_IDENTIFIER));
     };

@@ -11,7 +11,7 @@ use crate::bad_args;
 use tern_primitives::VmError;
 use tern_vm::natives::{NativeContext, NativeResult};
 use tern_vm::types::TypeId;
-use tern_vm::values::{Container, Place, Value};
+use tern_vm::values::Value;
 
 /// The abort code when the slot's resource is not stored (Aptos's `ESTORAGE_SLOT_NOT_FOUND`).
 pub(super) const ESTORAGE_SLOT_NOT_FOUND: u64 = 2;
@@ -44,18 +44,11 @@ fn borrow_resource(
     args: &[Value],
     mutable: bool,
 ) -> Result<NativeResult, VmError> {
-    let (Some(ty), Some(Value::Ref(slot))) = (ty_args.get(1), args.first()) else {
+    let (Some(ty), Some(slot)) = (ty_args.get(1), args.first()) else {
         return Err(bad_args());
     };
-    let Place::Whole(c) = slot.place else {
+    let Some(Value::Address(address)) = ctx.struct_fields(*slot)?.first().copied() else {
         return Err(bad_args());
-    };
-    let address = match ctx.heap.get(c)? {
-        Container::Struct(fields) => match fields.first() {
-            Some(Value::Address(a)) => *a,
-            _ => return Err(bad_args()),
-        },
-        _ => return Err(bad_args()),
     };
     Ok(NativeResult::BorrowGlobal {
         address,
