@@ -29,8 +29,9 @@ pub struct RunOutput {
     pub changes: ChangeSet,
     /// The execution trace, when tracing is on ([`Vm::set_tracing`]).
     pub trace: Option<tern_vm::ExecutionTrace>,
-    /// The gas units the run used (one per executed instruction plus what natives charged)
-    /// when it was metered ([`Vm::set_gas_budget`], [`Vm::run_function_metered`]).
+    /// The gas units the run used (one per executed instruction plus what natives charged;
+    /// under a gas schedule, its internal units) when it was metered ([`Vm::set_gas_budget`],
+    /// [`Vm::set_gas_schedule`], [`Vm::run_function_metered`]).
     pub gas_used: Option<u64>,
     /// Events the Aptos framework's `event` natives recorded, one readable line each (type,
     /// and the value's BCS bytes), in emission order.
@@ -179,8 +180,8 @@ impl Vm {
         session.set_gas_schedule(self.gas_schedule.clone());
     }
 
-    /// The gas units the last run ([`Vm::run_function`], [`Vm::run_script`], [`Vm::call`])
-    /// used, whether it succeeded or failed; `None` when it was unmetered or failed before
+    /// The gas units (under a schedule, internal units) the last run ([`Vm::run_function`],
+    /// [`Vm::run_script`], [`Vm::call`]) used, whether it succeeded or failed; `None` when it was unmetered or failed before
     /// executing anything (a missing function, bad arguments).
     pub fn gas_used(&self) -> Option<u64> {
         self.last_gas_used
