@@ -347,6 +347,7 @@ fn type_limits(max_nodes: u32, max_depth: u32) -> VmConfig {
         type_limits: TypeLimits {
             max_nodes,
             max_depth,
+            ..TypeLimits::default()
         },
         ..VmConfig::default()
     }

@@ -36,37 +36,6 @@ const KNOWN_DIFFERENCES: &[(&str, usize, &str)] = &[
         0,
         "`.masm` cannot declare a native struct",
     ),
-    (
-        "recursion/runtime_layout_deeply_nested",
-        1,
-        "Sui's runtime type limits (nodes counted per instantiation, no depth limit) are not \
-         modelled yet",
-    ),
-    (
-        "recursion/runtime_layout_deeply_nested",
-        2,
-        "Sui's runtime type limits are not modelled yet",
-    ),
-    (
-        "recursion/runtime_layout_deeply_nested",
-        3,
-        "Sui checks a value's depth where the instruction builds it; Tern when it lays it out",
-    ),
-    (
-        "recursion/runtime_layout_deeply_nested",
-        4,
-        "Sui checks a value's depth where the instruction builds it; Tern when it lays it out",
-    ),
-    (
-        "recursion/runtime_type_deeply_nested",
-        1,
-        "Sui's runtime type limits are not modelled yet",
-    ),
-    (
-        "recursion/runtime_type_deeply_nested",
-        2,
-        "Sui's runtime type limits are not modelled yet",
-    ),
 ];
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -80,9 +80,11 @@ pub use package::{Linkage, Package, PackageStore, UpgradeInfo};
 pub use publish::{package_digest, UpgradePolicy};
 
 /// The VM limits Sui sets (protocol 130): 1024 operand-stack values, 1024 frames, values
-/// nested 128 deep, type layouts of 512 nodes.
+/// nested 128 deep (checked where packs build them, as Sui's runtime checks them), type
+/// instantiations of 128 nodes counted as Sui counts them, type layouts of 512 nodes.
 pub fn sui_vm_config() -> tern_vm::VmConfig {
     tern_vm::VmConfig {
+        type_limits: tern_vm::types::TypeLimits::SUI,
         max_operand_stack: 1024,
         max_call_depth: 1024,
         max_value_depth: 128,

@@ -160,6 +160,7 @@ impl TernAdapter {
         let mut vm = Vm::with_parts(
             tern::VmConfig {
                 address_signers: true,
+                type_limits: tern::TypeLimits::SUI,
                 ..tern::VmConfig::default()
             },
             tern_natives::sui_stdlib_natives(),

@@ -438,6 +438,10 @@ pub enum Op {
     /// An instruction found at load to instantiate a type beyond the runtime type limits: it
     /// raises error `i` of the body's failures when it runs (as the peer raises it there).
     Fail(u16),
+    /// A pack (or `vec_pack`) that Sui's rules check where it runs: index into the body's
+    /// [`checked_packs`](crate::loader::Body::checked_packs). The check's outcome is its type
+    /// slot's, worked out per frame instantiation; the pack runs once it passes.
+    CheckedPack(u16),
     /// Super-instruction for `borrow_loc local; test_variant variant; br_false|br_true
     /// target` on the enum value held in `local` (same shadowing scheme as
     /// [`Op::CmpLocImmBrFalse`]).

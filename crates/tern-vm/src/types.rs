@@ -161,6 +161,30 @@ pub struct TypeLimits {
     pub max_nodes: u32,
     /// Maximum depth of an instantiated type.
     pub max_depth: u32,
+    /// Whose rules count the nodes, and where the checks happen.
+    pub rules: LimitRules,
+}
+
+/// Whose rules the runtime type limits follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LimitRules {
+    /// The Aptos VM's: a type built by substitution (a call's type arguments, a frame's
+    /// local and instruction types) fails with `TOO_MANY_TYPE_NODES` past `max_nodes` nodes
+    /// and `VM_MAX_TYPE_DEPTH_REACHED` past `max_depth` levels; values are measured when they
+    /// are copied, compared or laid out.
+    #[default]
+    Aptos,
+    /// Sui's runtime's: a substitution counts each node of the generic type plus, for each
+    /// type parameter it replaces, one more node and the argument's nodes; a generic call
+    /// also fails when one plus the nodes of the caller's and of the callee's type
+    /// arguments pass `max_nodes`, and a generic pack when one plus the nodes of its type
+    /// arguments and of the frame's do (all `VM_MAX_TYPE_NODES_REACHED`). Each pack and
+    /// `vec_pack` checks the depth of the type of the value it builds (of the element, for
+    /// a vector) against `max_value_depth` (`VM_MAX_VALUE_DEPTH_REACHED`), where it runs.
+    Sui {
+        /// The deepest value a pack may build (Sui: 128).
+        max_value_depth: u32,
+    },
 }
 
 impl TypeLimits {
@@ -169,7 +193,25 @@ impl TypeLimits {
     pub const NONE: TypeLimits = TypeLimits {
         max_nodes: u32::MAX,
         max_depth: u32::MAX,
+        rules: LimitRules::Aptos,
     };
+
+    /// Sui's runtime limits: 128 nodes per instantiation, types 256 deep, values 128 deep.
+    pub const SUI: TypeLimits = TypeLimits {
+        max_nodes: 128,
+        max_depth: 256,
+        rules: LimitRules::Sui {
+            max_value_depth: 128,
+        },
+    };
+
+    /// The deepest value a pack may build, when packs check it (Sui's rules).
+    pub fn pack_value_depth(&self) -> Option<u32> {
+        match self.rules {
+            LimitRules::Aptos => None,
+            LimitRules::Sui { max_value_depth } => Some(max_value_depth),
+        }
+    }
 }
 
 impl Default for TypeLimits {
@@ -177,6 +219,7 @@ impl Default for TypeLimits {
         TypeLimits {
             max_nodes: 128,
             max_depth: 20,
+            rules: LimitRules::Aptos,
         }
     }
 }
@@ -308,8 +351,67 @@ impl TypeTable {
         limits: &TypeLimits,
     ) -> Result<TypeId, VmError> {
         let result = self.substitute_unchecked(ty, args)?;
-        check_limits(self.info(result), limits)?;
+        match limits.rules {
+            LimitRules::Aptos => check_limits(self.info(result), limits)?,
+            LimitRules::Sui { .. } => {
+                // Sui counts a replaced type parameter as a node of its own, above the
+                // argument's; its depth check cannot fail first (a path of `max_depth`
+                // levels passes `max_nodes` nodes on the way).
+                let nodes = self
+                    .info(result)
+                    .nodes
+                    .saturating_add(self.param_occurrences(ty));
+                if nodes > limits.max_nodes {
+                    return Err(VmError::new(StatusCode::VM_MAX_TYPE_NODES_REACHED));
+                }
+            }
+        }
         Ok(result)
+    }
+
+    /// How many times type parameters occur in `ty`.
+    fn param_occurrences(&self, ty: TypeId) -> u32 {
+        if !self.info(ty).has_type_params {
+            return 0;
+        }
+        match self.node(ty) {
+            TypeNode::TypeParam(_) => 1,
+            TypeNode::Vector(t) | TypeNode::Reference(t) | TypeNode::MutableReference(t) => {
+                self.param_occurrences(*t)
+            }
+            TypeNode::Struct(_, list) => self
+                .list(*list)
+                .iter()
+                .fold(0u32, |n, t| n.saturating_add(self.param_occurrences(*t))),
+            TypeNode::Function(a, r, _) => self
+                .list(*a)
+                .iter()
+                .chain(self.list(*r))
+                .fold(0u32, |n, t| n.saturating_add(self.param_occurrences(*t))),
+            _ => 0,
+        }
+    }
+
+    /// Sui's check of a generic call or pack: one plus the nodes of `first` and of `second`
+    /// may not pass `limits.max_nodes` (`VM_MAX_TYPE_NODES_REACHED`). Nothing under the
+    /// Aptos VM's rules.
+    pub fn check_instantiation_nodes(
+        &self,
+        first: &[TypeId],
+        second: &[TypeId],
+        limits: &TypeLimits,
+    ) -> Result<(), VmError> {
+        if limits.rules == LimitRules::Aptos {
+            return Ok(());
+        }
+        let mut sum = 1u32;
+        for t in first.iter().chain(second) {
+            sum = sum.saturating_add(self.info(*t).nodes);
+            if sum > limits.max_nodes {
+                return Err(VmError::new(StatusCode::VM_MAX_TYPE_NODES_REACHED));
+            }
+        }
+        Ok(())
     }
 
     fn substitute_unchecked(&mut self, ty: TypeId, args: &[TypeId]) -> Result<TypeId, VmError> {

@@ -105,6 +105,7 @@ pub use tern_binary::CompiledModule;
 pub use tern_primitives::{
     AccountAddress, Identifier, Location, ModuleId, StatusCode, StructTag, TypeTag, VmError,
 };
+pub use tern_vm::types::{LimitRules, TypeLimits};
 pub use tern_vm::{
     ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, GasSchedule, InMemoryStorage,
     InstructionGasMeter, ResourceChange, Runtime, ScheduledGasMeter, Session, Storage,

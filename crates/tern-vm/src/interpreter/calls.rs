@@ -67,6 +67,25 @@ impl Session<'_> {
             .collect()
     }
 
+    /// A generic call's type arguments `tys` under the caller's `args`, with the runtime
+    /// limits (Sui's also bound the caller's and the callee's together).
+    pub(crate) fn instantiate_call(
+        &self,
+        tys: &[TypeId],
+        args: &[TypeId],
+    ) -> Result<Vec<TypeId>, VmError> {
+        let limits = self.runtime.config.type_limits;
+        let mut cache = self.runtime.write()?;
+        let ty_args = tys
+            .iter()
+            .map(|t| cache.types.substitute(*t, args, &limits))
+            .collect::<Result<Vec<_>, _>>()?;
+        cache
+            .types
+            .check_instantiation_nodes(args, &ty_args, &limits)?;
+        Ok(ty_args)
+    }
+
     /// The concrete type slots of a generic function under `ty_args` (cached per session).
     fn resolved_slots(
         &mut self,
@@ -85,16 +104,37 @@ impl Session<'_> {
         }
         let limits = self.runtime.config.type_limits;
         let mut cache = self.runtime.write()?;
-        // Instantiating the frame's local types enforces the type limits at the call, as the
-        // peer does when it builds the frame.
-        for t in f.local_types.iter() {
-            cache.types.substitute(*t, ty_args, &limits)?;
-        }
-        let resolved: ResolvedSlots = body
-            .types
-            .iter()
-            .map(|t| cache.types.substitute(*t, ty_args, &limits))
-            .collect();
+        let resolved: ResolvedSlots = match limits.pack_value_depth() {
+            None => {
+                // Instantiating the frame's local types enforces the type limits at the call,
+                // as the peer does when it builds the frame.
+                for t in f.local_types.iter() {
+                    cache.types.substitute(*t, ty_args, &limits)?;
+                }
+                body.types
+                    .iter()
+                    .map(|t| cache.types.substitute(*t, ty_args, &limits))
+                    .collect()
+            }
+            Some(max_depth) => {
+                // Sui's runtime instantiates no local types, and an instruction's type when
+                // it runs: each slot keeps its outcome, a checked pack's its checks'.
+                let mut slots: Vec<Result<TypeId, VmError>> = body
+                    .types
+                    .iter()
+                    .map(|t| cache.types.substitute(*t, ty_args, &limits))
+                    .collect();
+                for pack in &body.checked_packs {
+                    let Some(&template) = body.types.get(usize::from(pack.slot)) else {
+                        return Err(invariant("checked pack slot out of range"));
+                    };
+                    if let Some(slot) = slots.get_mut(usize::from(pack.slot)) {
+                        *slot = cache.check_pack(template, pack.kind, ty_args, max_depth);
+                    }
+                }
+                slots.into()
+            }
+        };
         drop(cache);
         self.instantiations.insert(key, resolved.clone());
         Ok(Some(resolved))
@@ -230,7 +270,7 @@ impl Session<'_> {
         if let Some(generic) = cached {
             return self.enter(callee, Some(generic), (frame, callers), pins);
         }
-        let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
+        let ty_args = self.instantiate_call(&info.type_args, frame.ty_args())?;
         if callee.is_native() || ty_args.is_empty() {
             return self.invoke(callee, non_empty(ty_args), (Some(frame), callers), pins);
         }

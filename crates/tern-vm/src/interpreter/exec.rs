@@ -1026,6 +1026,15 @@ impl Session<'_> {
                     .cloned()
                     .unwrap_or_else(|| invariant("failure index out of range")))
             }
+            Op::CheckedPack(i) => {
+                let pack = body
+                    .checked_packs
+                    .get(usize::from(i))
+                    .ok_or_else(|| invariant("checked pack index out of range"))?;
+                // The frame's resolution of the pack's own slot carries the checks' outcome.
+                self.slot_type(frame, body, pack.slot)?;
+                return self.step(frame, callers, body, pack.op, pins);
+            }
             Op::LdU8(v) => self.push(Value::U8(v))?,
             Op::LdU16(v) => self.push(Value::U16(v))?,
             Op::LdU32(v) => self.push(Value::U32(v))?,

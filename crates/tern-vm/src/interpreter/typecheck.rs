@@ -2139,7 +2139,7 @@ impl Session<'_> {
             .get(usize::from(inst))
             .ok_or_else(|| super::invariant("instantiation out of range"))?;
         let function = self.resolve(&f.links, info.handle)?;
-        let ty_args = self.instantiate_types(&info.type_args, frame.ty_args())?;
+        let ty_args = self.instantiate_call(&info.type_args, frame.ty_args())?;
         Ok(Callee {
             function,
             ty_args,

@@ -2,8 +2,8 @@
 
 use super::signature::{convert, struct_of};
 use super::{
-    bad_index, Body, ClosureSite, CodeCache, Entry, Function, FunctionId, ModuleLinks,
-    NativeLookup, VariantCheck, VariantMismatch,
+    bad_index, Body, CheckedPack, ClosureSite, CodeCache, Entry, Function, FunctionId, ModuleLinks,
+    NativeLookup, PackCheck, VariantCheck, VariantMismatch,
 };
 use crate::ir::{IntKind, Op, TypeSlot};
 use crate::types::{TypeId, TypeNode};
@@ -32,7 +32,8 @@ pub(super) fn load_function(
     let body = match &def.code {
         Some(code) => {
             local_types.extend(convert_sig(cache, m, code.locals)?);
-            Some(Lowering::new(cache, m).lower(code, Some(m), &local_types)?)
+            let generic = !handle.type_parameters.is_empty();
+            Some(Lowering::new(cache, m, generic).lower(code, Some(m), &local_types)?)
         }
         None => None,
     };
@@ -76,7 +77,8 @@ pub(super) fn load_script(
     let params = convert_sig(cache, s, s.parameters)?;
     let mut local_types = params.clone();
     local_types.extend(convert_sig(cache, s, s.code.locals)?);
-    let body = Lowering::new(cache, s).lower(&s.code, None, &local_types)?;
+    let generic = !s.type_parameters.is_empty();
+    let body = Lowering::new(cache, s, generic).lower(&s.code, None, &local_types)?;
     Ok(with_entry(
         cache,
         Function {
@@ -121,14 +123,17 @@ struct Lowering<'a, T: BinaryTables> {
     cache: &'a mut CodeCache,
     unit: &'a T,
     body: Body,
+    /// Whether the function has type parameters.
+    generic: bool,
 }
 
 impl<'a, T: BinaryTables> Lowering<'a, T> {
-    fn new(cache: &'a mut CodeCache, unit: &'a T) -> Self {
+    fn new(cache: &'a mut CodeCache, unit: &'a T, generic: bool) -> Self {
         Lowering {
             cache,
             unit,
             body: Body::default(),
+            generic,
         }
     }
 
@@ -264,8 +269,18 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             B::Negate => Op::Negate,
             B::VecPack(sig, n) => {
                 let slot = self.sig_slot(*sig)?;
-                self.vector_over_limits(slot)
-                    .unwrap_or(Op::VecPack(slot, vec_count(*n)?))
+                let op = Op::VecPack(slot, vec_count(*n)?);
+                match self.cache.limits.pack_value_depth() {
+                    Some(_) => {
+                        let elem = *self
+                            .body
+                            .types
+                            .get(usize::from(slot))
+                            .ok_or_else(bad_index)?;
+                        self.sui_pack(elem, PackCheck::Element, op)?
+                    }
+                    None => self.vector_over_limits(slot).unwrap_or(op),
+                }
             }
             B::VecLen(_) => Op::VecLen,
             B::VecImmBorrow(_) | B::VecMutBorrow(_) => Op::VecBorrow,
@@ -332,14 +347,38 @@ impl<T: BinaryTables> Lowering<'_, T> {
                     .ok_or_else(bad_index)?;
                 Op::BorrowField(h.field)
             }
-            B::Pack(sd) => Op::Pack(field_count(m, *sd)?),
+            B::Pack(sd) => {
+                let op = Op::Pack(field_count(m, *sd)?);
+                match self.cache.limits.pack_value_depth() {
+                    Some(_) => {
+                        let ty = self.struct_type(m, *sd, None)?;
+                        self.sui_pack(ty, PackCheck::Datatype, op)?
+                    }
+                    None => op,
+                }
+            }
             B::Unpack(sd) => Op::Unpack(field_count(m, *sd)?),
-            B::PackGeneric(si) => self
-                .instantiation_over_limits(m, si.idx())?
-                .unwrap_or(Op::Pack(field_count(m, inst_def(m, si.idx())?)?)),
-            B::UnpackGeneric(si) => self
-                .instantiation_over_limits(m, si.idx())?
-                .unwrap_or(Op::Unpack(field_count(m, inst_def(m, si.idx())?)?)),
+            B::PackGeneric(si) => {
+                let op = Op::Pack(field_count(m, inst_def(m, si.idx())?)?);
+                match self.cache.limits.pack_value_depth() {
+                    Some(_) => {
+                        let inst = m
+                            .struct_def_instantiations
+                            .get(si.idx())
+                            .ok_or_else(bad_index)?;
+                        let ty = self.struct_type(m, inst.def, Some(inst.type_parameters))?;
+                        self.sui_pack(ty, PackCheck::Datatype, op)?
+                    }
+                    None => self.instantiation_over_limits(m, si.idx())?.unwrap_or(op),
+                }
+            }
+            // Sui's runtime instantiates nothing to unpack.
+            B::UnpackGeneric(si) => match self.cache.limits.pack_value_depth() {
+                Some(_) => Op::Unpack(field_count(m, inst_def(m, si.idx())?)?),
+                None => self
+                    .instantiation_over_limits(m, si.idx())?
+                    .unwrap_or(Op::Unpack(field_count(m, inst_def(m, si.idx())?)?)),
+            },
             B::Exists(sd) => Op::Exists(self.struct_slot(m, *sd, None)?),
             B::ExistsGeneric(si) => Op::Exists(self.generic_struct_slot(m, si.idx())?),
             B::MutBorrowGlobal(sd) => borrow_global(self.struct_slot(m, *sd, None)?, true),
@@ -384,16 +423,31 @@ impl<T: BinaryTables> Lowering<'_, T> {
             // Sui's enum instructions, onto the same ops (their checks report Sui's status).
             B::SuiPackVariant(h) => {
                 let (e, variant) = sui_variant(m, h.idx())?;
-                Op::PackVariant {
+                let op = Op::PackVariant {
                     variant,
                     fields: sui_field_count(m, e, variant)?,
+                };
+                match self.cache.limits.pack_value_depth() {
+                    Some(_) => {
+                        let ty = self.enum_type(m, e, None)?;
+                        self.sui_pack(ty, PackCheck::Datatype, op)?
+                    }
+                    None => op,
                 }
             }
             B::SuiPackVariantGeneric(i) => {
                 let (e, variant) = sui_variant_inst(m, i.idx())?;
-                Op::PackVariant {
+                let op = Op::PackVariant {
                     variant,
                     fields: sui_field_count(m, e, variant)?,
+                };
+                match self.cache.limits.pack_value_depth() {
+                    Some(_) => {
+                        let args = sui_variant_inst_args(m, i.idx())?;
+                        let ty = self.enum_type(m, e, Some(args))?;
+                        self.sui_pack(ty, PackCheck::Datatype, op)?
+                    }
+                    None => op,
                 }
             }
             B::SuiUnpackVariant(h) => {
@@ -522,6 +576,50 @@ impl<T: BinaryTables> Lowering<'_, T> {
         Some(self.fail(err))
     }
 
+    /// A pack under Sui's rules, of concrete or generic type `ty` (for a `vec_pack`, the
+    /// element type): in a function without type parameters its checks are made now (an
+    /// [`Op::Fail`] where one fails, else `op` itself); in a generic one it becomes an
+    /// [`Op::CheckedPack`] with a slot of its own, checked per frame instantiation.
+    fn sui_pack(&mut self, ty: TypeId, kind: PackCheck, op: Op) -> Result<Op, VmError> {
+        let limits = self.cache.limits;
+        let Some(max_depth) = limits.pack_value_depth() else {
+            return Ok(op);
+        };
+        if self.generic {
+            self.body.types.push(ty);
+            let generic = self.cache.types.info(ty).has_type_params;
+            self.body.slot_is_generic.push(generic);
+            let slot = u16::try_from(self.body.types.len() - 1).map_err(|_| bad_index())?;
+            self.body.checked_packs.push(CheckedPack { slot, kind, op });
+            let index =
+                u16::try_from(self.body.checked_packs.len() - 1).map_err(|_| bad_index())?;
+            return Ok(Op::CheckedPack(index));
+        }
+        match self.cache.check_pack(ty, kind, &[], max_depth) {
+            Ok(_) => Ok(op),
+            Err(err) => Ok(self.fail(err)),
+        }
+    }
+
+    /// The type of Sui enum definition `e` with type arguments `args` (none: no arguments).
+    fn enum_type(
+        &mut self,
+        m: &CompiledModule,
+        e: usize,
+        args: Option<tern_binary::SignatureIndex>,
+    ) -> Result<TypeId, VmError> {
+        let def = m.enum_defs.get(e).ok_or_else(bad_index)?;
+        let sid = struct_of(self.cache, m, def.enum_handle.0)?;
+        let list = match args {
+            Some(sig) => {
+                let tys = self.sig_types(sig)?;
+                self.cache.types.intern_list(&tys)
+            }
+            None => self.cache.types.intern_list(&[]),
+        };
+        Ok(self.cache.types.intern(TypeNode::Struct(sid, list)))
+    }
+
     /// An [`Op::Fail`] raising `err`.
     fn fail(&mut self, err: VmError) -> Op {
         self.body.failures.push(err);
@@ -644,6 +742,22 @@ fn sui_variant_inst(m: &CompiledModule, i: usize) -> Result<(usize, u16), VmErro
         .get(vih.enum_def.idx())
         .ok_or_else(bad_index)?;
     Ok((inst.def.idx(), vih.variant))
+}
+
+/// The type arguments of a Sui variant instantiation handle.
+fn sui_variant_inst_args(
+    m: &CompiledModule,
+    i: usize,
+) -> Result<tern_binary::SignatureIndex, VmError> {
+    let vih = m
+        .variant_instantiation_handles
+        .get(i)
+        .ok_or_else(bad_index)?;
+    let inst = m
+        .enum_def_instantiations
+        .get(vih.enum_def.idx())
+        .ok_or_else(bad_index)?;
+    Ok(inst.type_parameters)
 }
 
 /// The field count of `variant` of Sui enum definition `e`.

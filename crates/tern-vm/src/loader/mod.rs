@@ -159,6 +159,33 @@ pub struct Body {
     pub jump_tables: Vec<Box<[u32]>>,
     /// Closure sites.
     pub closures: Vec<ClosureSite>,
+    /// Packs that Sui's rules check where they run ([`Op::CheckedPack`](crate::ir::Op::CheckedPack)).
+    pub checked_packs: Vec<CheckedPack>,
+}
+
+/// A pack of a generic function that Sui's runtime checks when it runs: the size of the
+/// instantiation, then the depth of the value it builds.
+#[derive(Debug, Clone)]
+pub struct CheckedPack {
+    /// The slot of its own (never shared) holding the packed type (for a `vec_pack`, the
+    /// element type); a frame's resolution of it fails where the check fails.
+    pub slot: crate::ir::TypeSlot,
+    /// What is checked.
+    pub kind: PackCheck,
+    /// The pack, run once the check passes.
+    pub op: crate::ir::Op,
+}
+
+/// What a [`CheckedPack`] checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PackCheck {
+    /// A struct or variant pack: one plus the nodes of the datatype's type arguments (as
+    /// written) and of the frame's may not pass the node limit, each argument once
+    /// substituted neither, and the packed value's depth may not pass the value-depth limit.
+    Datatype,
+    /// A `vec_pack`: the element type once substituted within the node limit, and its
+    /// depth within the value-depth limit.
+    Element,
 }
 
 /// A loaded function.
@@ -432,6 +459,9 @@ pub struct CodeCache {
     /// Types whose value layout passed [`CodeCache::check_layout`] with these limits (nodes,
     /// depth); cleared when a module is evicted (a republished struct changes layouts).
     layouts_checked: std::collections::HashSet<(TypeId, usize, usize)>,
+    /// Depths of the values of concrete types ([`CodeCache::check_value_depth`]); cleared
+    /// with the layouts.
+    value_depths: HashMap<TypeId, u32>,
     struct_ids: HashMap<(ModuleId, Identifier), StructId>,
     struct_names: Vec<(ModuleId, Identifier)>,
     structs: Vec<Option<Arc<StructInfo>>>,
@@ -524,6 +554,94 @@ impl CodeCache {
             self.layouts_checked.insert((ty, max_nodes, max_depth));
         }
         Ok(())
+    }
+
+    /// Sui's checks of a pack of `template` (for a `vec_pack`, the element type) in a frame
+    /// with type arguments `frame_args`, as Sui's runtime makes them where the pack runs: for
+    /// a datatype, one plus the nodes of its type arguments as written and of `frame_args`
+    /// within the node limit; the substitution within it; then the depth of the packed value
+    /// (of the element, for a vector) within `max_depth`. Returns the concrete type.
+    pub fn check_pack(
+        &mut self,
+        template: TypeId,
+        kind: PackCheck,
+        frame_args: &[TypeId],
+        max_depth: u32,
+    ) -> Result<TypeId, VmError> {
+        let limits = self.limits;
+        let ty = match kind {
+            PackCheck::Datatype => {
+                let TypeNode::Struct(sid, list) = self.types.node(template).clone() else {
+                    return Err(VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                        .with_message("a checked pack of a type that is not a datatype"));
+                };
+                let written = self.types.list(list).to_vec();
+                self.types
+                    .check_instantiation_nodes(&written, frame_args, &limits)?;
+                let mut args = Vec::with_capacity(written.len());
+                for t in written {
+                    args.push(self.types.substitute(t, frame_args, &limits)?);
+                }
+                let list = self.types.intern_list(&args);
+                self.types.intern(TypeNode::Struct(sid, list))
+            }
+            PackCheck::Element if frame_args.is_empty() => template,
+            PackCheck::Element => self.types.substitute(template, frame_args, &limits)?,
+        };
+        self.check_value_depth(ty, max_depth)?;
+        Ok(ty)
+    }
+
+    /// Sui's check of the value a pack builds: the depth of concrete type `ty`'s values (a
+    /// primitive is 1 deep, a vector or reference one more than what it holds, a datatype one
+    /// more than its deepest field, or 1 without fields) may not pass `max_depth`, nor may
+    /// that of a datatype's type arguments (`VM_MAX_VALUE_DEPTH_REACHED`). Returns the depth.
+    pub fn check_value_depth(&mut self, ty: TypeId, max_depth: u32) -> Result<u32, VmError> {
+        self.value_depth_within(ty, max_depth)
+    }
+
+    /// The depth of `ty`'s values when it is at most `budget` (the walk stops there, so its
+    /// recursion is at most `budget` deep).
+    fn value_depth_within(&mut self, ty: TypeId, budget: u32) -> Result<u32, VmError> {
+        let too_deep = || VmError::new(StatusCode::VM_MAX_VALUE_DEPTH_REACHED);
+        if let Some(&d) = self.value_depths.get(&ty) {
+            return if d > budget { Err(too_deep()) } else { Ok(d) };
+        }
+        if budget == 0 {
+            return Err(too_deep());
+        }
+        let depth = match self.types.node(ty).clone() {
+            TypeNode::Vector(t) | TypeNode::Reference(t) | TypeNode::MutableReference(t) => {
+                1 + self.value_depth_within(t, budget - 1)?
+            }
+            TypeNode::Struct(sid, args) => {
+                let args = self.types.list(args).to_vec();
+                for a in &args {
+                    self.value_depth_within(*a, budget)?;
+                }
+                let Some(info) = self.struct_info(sid).cloned() else {
+                    return Ok(1);
+                };
+                let fields: Vec<TypeId> = match &info.layout {
+                    StructLayout::Fields(f) => f.iter().map(|f| f.ty).collect(),
+                    StructLayout::Variants(vs) => vs
+                        .iter()
+                        .flat_map(|v| v.fields.iter().map(|f| f.ty))
+                        .collect(),
+                };
+                let mut deepest = 0;
+                for f in fields {
+                    let t = self
+                        .types
+                        .substitute(f, &args, &crate::types::TypeLimits::NONE)?;
+                    deepest = deepest.max(self.value_depth_within(t, budget - 1)?);
+                }
+                1 + deepest
+            }
+            _ => 1,
+        };
+        self.value_depths.insert(ty, depth);
+        Ok(depth)
     }
 
     /// Whether `ty`'s layout already passed [`CodeCache::check_layout`] with these limits.
@@ -622,6 +740,7 @@ impl CodeCache {
     /// reloaded against its new version.
     pub fn evict(&mut self, id: &ModuleId) {
         self.layouts_checked.clear();
+        self.value_depths.clear();
         let mut pending = vec![id.clone()];
         while let Some(m) = pending.pop() {
             if self.modules.remove(&m).is_none() {
