@@ -1,4 +1,5 @@
-//! The Sui corpus (`corpus/sui-framework`: the protocol-130 system packages): every module
+//! The Sui corpora (`corpus/sui-framework`: the protocol-130 system packages;
+//! `corpus/sui-mainnet`: packages published on mainnet, closed under dependencies): every module
 //! reads and writes back byte for byte, reaches the disassemble → assemble → disassemble
 //! fixpoint against its package's dependencies, and every package verifies as Sui publishes it.
 
@@ -282,7 +283,8 @@ struct MainnetPackage {
     bytes: Vec<Vec<u8>>,
     /// Original id → the id of the version linked against.
     linkage: Vec<(AccountAddress, AccountAddress)>,
-    complete: bool,
+    /// The linkage targets the manifest says the corpus lacks.
+    missing: Vec<String>,
 }
 
 fn as_sui(p: &MainnetPackage) -> SuiPackage<'_> {
@@ -334,6 +336,12 @@ fn mainnet() -> Vec<MainnetPackage> {
                     )
                 })
                 .collect();
+            let missing = p["missing_dependencies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_str().unwrap().to_string())
+                .collect();
             MainnetPackage {
                 id: address(&p["id"]),
                 original_id: address(&p["original_id"]),
@@ -341,73 +349,70 @@ fn mainnet() -> Vec<MainnetPackage> {
                 modules,
                 bytes,
                 linkage,
-                complete: p["missing_dependencies"].as_array().unwrap().is_empty(),
+                missing,
             }
         })
         .collect()
 }
 
-/// The packages that link a package absent from the corpus, so only the module-local checks run
-/// on them and they are left out of the disassembly fixpoint; the absent packages are listed in
-/// the manifest (`missing_dependencies`): Cetus CLMM and its math libraries, Suilend, SpringSui,
-/// Pyth, the LayerZero endpoint and OApp packages and others.
-const NOT_CLOSED_UNDER_DEPENDENCIES: [&str; 9] = [
-    "0x0001a76a", // fair launch: Cetus CLMM and its libraries
-    "0x0103a24f", // custody vault: Suilend, SpringSui, Pyth, Wormhole's dependants
-    "0x0a01b2b5", // CLMM tick query: a CLMM package and its math libraries
-    "0x0a071f49", // Suilend market setup: Suilend, SpringSui, Pyth
-    "0x2e0192b4", // Pyth vault integration: Pyth
-    "0x2e0ebd29", // CLMM slippage check: a CLMM package
-    "0x3464d350", // LayerZero OFT: endpoint, OApp and two more LayerZero packages
-    "0x4104a77a", // CheckDot bridge: Cetus CLMM and its libraries
-    "0xc80721d4", // Pyth adaptor: Pyth packages
-];
+/// The corpus is closed under dependencies: every package's linkage is in it, and the
+/// manifest's top-level counts are those of its entries.
+#[test]
+fn the_mainnet_corpus_is_closed_under_dependencies() {
+    let packages = mainnet();
+    assert_eq!(packages.len(), 51);
+    for package in &packages {
+        assert!(
+            package.missing.is_empty(),
+            "{} ({}) lacks {:?}",
+            package.label,
+            package.id,
+            package.missing
+        );
+        for (original, version) in &package.linkage {
+            assert!(
+                packages.iter().any(|p| &p.id == version),
+                "{} ({}) links {original} at {version}, which the corpus lacks",
+                package.label,
+                package.id
+            );
+        }
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/sui-mainnet");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let count = |key: &str| usize::try_from(manifest[key].as_u64().unwrap()).unwrap();
+    let modules: usize = packages.iter().map(|p| p.modules.len()).sum();
+    let bytes: usize = packages.iter().flat_map(|p| &p.bytes).map(Vec::len).sum();
+    assert_eq!(count("package_count"), packages.len());
+    assert_eq!(count("packages_closed_under_dependencies"), packages.len());
+    assert_eq!(count("module_count"), modules);
+    assert_eq!(count("total_module_bytes"), bytes);
+    assert_eq!((modules, bytes), (305, 448_270));
+    // No package folder is left over from a package the manifest does not list.
+    let folders = std::fs::read_dir(dir.join("packages")).unwrap().count();
+    assert_eq!(folders, packages.len());
+}
 
 #[test]
 fn mainnet_packages_verify_against_their_dependencies() {
     let packages = mainnet();
-    assert_eq!(packages.len(), 60);
+    assert_eq!(packages.len(), 51);
     let config = SuiVerifierConfig::mainnet();
     let by_id = |id: &AccountAddress| packages.iter().find(|p| &p.id == id);
-    let (mut verified, mut local_only) = (0, 0);
     for package in &packages {
-        let result = if package.complete {
-            let deps: Vec<SuiPackage<'_>> = package
-                .linkage
-                .iter()
-                .map(|(_, version)| as_sui(by_id(version).unwrap()))
-                .collect();
-            verified += 1;
-            verify_sui_package(&as_sui(package), &deps, &config, None).map_err(|e| e.to_string())
-        } else {
-            // A dependency is not in the corpus: the module-local checks only.
-            local_only += 1;
-            let local = tern_verifier::VerifierConfig {
-                sui: config.clone(),
-                ..tern_verifier::VerifierConfig::default()
-            };
-            package
-                .modules
-                .iter()
-                .try_for_each(|m| tern_verifier::verify_module(m, &local))
-                .map_err(|e| e.to_string())
-        };
-        if package.label.starts_with("custody vault") {
-            // Published under an older verifier; Sui's current one refuses it as well.
-            let e = result.expect_err("suilend_adapter is refused");
-            assert!(e.contains("CALL_BORROWED_MUTABLE_REFERENCE_ERROR"), "{e}");
-        } else {
-            result.unwrap_or_else(|e| panic!("{} ({}): {e}", package.label, package.id));
-        }
+        let deps: Vec<SuiPackage<'_>> = package
+            .linkage
+            .iter()
+            .map(|(_, version)| {
+                as_sui(by_id(version).unwrap_or_else(|| {
+                    panic!("{} ({}): {version} is missing", package.label, package.id)
+                }))
+            })
+            .collect();
+        verify_sui_package(&as_sui(package), &deps, &config, None)
+            .unwrap_or_else(|e| panic!("{} ({}): {e}", package.label, package.id));
     }
-    assert_eq!((verified, local_only), (51, 9));
-    let mut open: Vec<String> = packages
-        .iter()
-        .filter(|p| !p.complete)
-        .map(|p| format!("0x{}", &p.id.full_hex()[..8]))
-        .collect();
-    open.sort();
-    assert_eq!(open, NOT_CLOSED_UNDER_DEPENDENCIES);
 }
 
 #[test]
@@ -416,10 +421,11 @@ fn mainnet_modules_round_trip_and_reach_the_disassembly_fixpoint() {
     let by_id = |id: &AccountAddress| packages.iter().find(|p| &p.id == id);
     let (mut round_trips, mut fixpoints) = (0, 0);
     for package in &packages {
+        // The assembler needs every imported module: the whole linkage.
         let deps: Vec<&CompiledModule> = package
             .linkage
             .iter()
-            .filter_map(|(_, version)| by_id(version))
+            .map(|(_, version)| by_id(version).unwrap())
             .flat_map(|p| p.modules.iter())
             .collect();
         for (module, bytes) in package.modules.iter().zip(&package.bytes) {
@@ -429,9 +435,6 @@ fn mainnet_modules_round_trip_and_reach_the_disassembly_fixpoint() {
                 package.label
             );
             round_trips += 1;
-            if !package.complete {
-                continue; // the assembler needs every imported module
-            }
             let text = disassemble_module(module).unwrap();
             let mut context = deps.clone();
             context.extend(package.modules.iter().filter(|m| *m != module));
@@ -449,14 +452,14 @@ fn mainnet_modules_round_trip_and_reach_the_disassembly_fixpoint() {
             fixpoints += 1;
         }
     }
-    assert_eq!(round_trips, 330);
+    assert_eq!(round_trips, 305);
     assert_eq!(fixpoints, 305);
     eprintln!("{round_trips} round trips, {fixpoints} disassembly fixpoints");
 }
 
-/// Ten packages besides the framework define enums and branch on them with `variant_switch`.
+/// Nine packages besides the framework define enums and branch on them with `variant_switch`.
 #[test]
-fn mainnet_corpus_holds_ten_enum_packages_besides_the_framework() {
+fn mainnet_corpus_holds_nine_enum_packages_besides_the_framework() {
     let packages = mainnet();
     let switches = |m: &CompiledModule| {
         m.function_defs.iter().any(|f| {
@@ -474,7 +477,7 @@ fn mainnet_corpus_holds_ten_enum_packages_besides_the_framework() {
         .filter(|p| p.modules.iter().any(switches))
         .map(|p| p.label.as_str())
         .collect();
-    assert_eq!(with_enums.len(), 10, "{with_enums:?}");
+    assert_eq!(with_enums.len(), 9, "{with_enums:?}");
 }
 
 /// Mainnet's `0x1::fixed_point32` (package version 21, bytecode v6) verifies under both

@@ -224,7 +224,7 @@ impl CorpusManifest {
     /// A package the chain already stores under the same storage id is kept, not replaced:
     /// the chain's framework (`0x1`, `0x2`, Sui's protocol-130 build) is newer than the
     /// corpus's copies (`0x1` v21, `0x2` v46, which differ from it byte for byte), and user
-    /// packages are linked against framework versions v4 to v58 whose public functions later
+    /// packages are linked against framework versions v3 to v58 whose public functions later
     /// versions keep, so the chain's framework is used. `0x3`, which the chain does not
     /// store, is installed from the corpus when a package links it. Linkage targets the corpus
     /// lacks are listed in [`Installed::missing`], not treated as errors: code that does not

@@ -228,33 +228,65 @@ fn install_keeps_the_chain_framework_and_adds_dependencies_first() {
 }
 
 #[test]
-fn install_reports_dependencies_outside_the_corpus_and_adds_0x3() {
+fn install_adds_0x3_from_the_corpus_when_a_package_links_it() {
     let manifest = load_manifest(&corpus_dir()).unwrap();
     let mut chain = SuiChain::with_framework().unwrap();
-    let lp = addr("0x0a071f4976abae1a7f722199cf0bfcbe695ef9408a878e7d12a7ca87b7e582a6");
-    let installed = manifest.install_with_dependencies(&mut chain, lp).unwrap();
-    let entry = manifest.entry(lp).unwrap();
-    // Everything it links that the corpus holds, except the chain's 0x1 and 0x2, is
-    // installed: 0x3 among them, the package itself last.
-    let mut expected: Vec<ObjectId> = entry
-        .linkage
-        .values()
-        .map(|u| u.upgraded_id)
-        .filter(|id| manifest.entry(*id).is_some() && *id != addr("0x1") && *id != addr("0x2"))
-        .collect();
-    expected.push(lp);
-    assert!(expected.contains(&addr("0x3")));
-    let mut got = installed.installed.clone();
-    got.sort();
-    expected.sort();
-    assert_eq!(got, expected);
-    assert_eq!(installed.installed.last(), Some(&lp));
+    assert!(chain.package(&addr("0x3")).is_none());
+    // The corpus's Sui native bridge (0xb) links 0x1, 0x2 and 0x3.
+    let bridge = addr("0xb");
+    let installed = manifest
+        .install_with_dependencies(&mut chain, bridge)
+        .unwrap();
+    assert_eq!(installed.installed, vec![addr("0x3"), bridge]);
+    assert_eq!(installed.kept, vec![addr("0x1"), addr("0x2")]);
+    assert!(installed.missing.is_empty());
     assert!(chain.package(&addr("0x3")).is_some());
+}
+
+/// The repository's corpus is closed under dependencies, so a copy of three of its packages
+/// (`0x1`, `0x2` and the counter `0x4107c8e1…`) stands for one that is not: the counter's
+/// linkage gains a target, `0xdead`, that the copy lacks.
+#[test]
+fn install_reports_dependencies_outside_the_corpus() {
+    let counter = "0x4107c8e18a4f6c24d0283033ad4e7d938b1e0e98c6fd4be5b15b904d821e3377";
+    let dir = std::env::temp_dir().join(format!("tern-corpus-missing-{}", std::process::id()));
+    let text = std::fs::read_to_string(corpus_dir().join("manifest.json")).unwrap();
+    let mut json: Value = serde_json::from_str(&text).unwrap();
+    let mut kept = Vec::new();
+    for mut entry in json["packages"].as_array().unwrap().clone() {
+        let id = entry["id"].as_str().unwrap().to_string();
+        if ![addr("0x1"), addr("0x2"), addr(counter)].contains(&addr(&id)) {
+            continue;
+        }
+        let from = corpus_dir().join("packages").join(&id);
+        let to = dir.join("packages").join(&id);
+        std::fs::create_dir_all(&to).unwrap();
+        for file in std::fs::read_dir(&from).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), to.join(file.file_name())).unwrap();
+        }
+        if id == counter {
+            entry["dependencies"]["0xd"] =
+                serde_json::json!({"upgraded_id": "0xdead", "upgraded_version": 2});
+            entry["missing_dependencies"] = serde_json::json!(["0xdead"]);
+        }
+        kept.push(entry);
+    }
+    assert_eq!(kept.len(), 3);
+    json["packages"] = Value::Array(kept);
+    let text = serde_json::to_string(&json).unwrap();
+    let manifest = CorpusManifest::parse(&dir, &dir.join("manifest.json"), &text);
+    let result = manifest.and_then(|m| {
+        let mut chain = SuiChain::with_framework().unwrap();
+        let installed = m.install_with_dependencies(&mut chain, addr(counter))?;
+        Ok((m, installed))
+    });
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (manifest, installed) = result.unwrap();
+    assert_eq!(installed.installed, vec![addr(counter)]);
+    assert_eq!(installed.kept, vec![addr("0x1"), addr("0x2")]);
     // The rest is reported as the manifest reports it.
-    let mut missing = installed.missing.clone();
-    let mut stated = entry.missing_dependencies.clone();
-    missing.sort();
-    stated.sort();
-    assert_eq!(missing, stated);
-    assert!(!missing.is_empty());
+    let entry = manifest.entry(addr(counter)).unwrap();
+    assert_eq!(installed.missing, vec![addr("0xdead")]);
+    assert_eq!(installed.missing, entry.missing_dependencies);
 }
