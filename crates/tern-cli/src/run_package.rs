@@ -85,7 +85,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                 .signatures
                 .get(script.parameters.idx())
                 .map(|s| &s.0[..]);
-            let blobs = argument_blobs(&args, &named, params)?;
+            let blobs = argument_blobs(&args, &named, params).context("the script")?;
             vm.run_script(&script, &type_args, blobs)
         }
         Main::Modules(ids) => {
@@ -98,7 +98,13 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                 .storage()
                 .module(&module)
                 .and_then(|m| tern_testrunner::function_parameters(&m, &function));
-            let blobs = argument_blobs(&args, &named, params.as_deref())?;
+            let blobs = argument_blobs(&args, &named, params.as_deref()).with_context(|| {
+                format!(
+                    "{}::{}::{function}",
+                    module.address.to_hex_literal(),
+                    module.name
+                )
+            })?;
             let result = vm.run_function(&module, &function, &type_args, blobs);
             let context = (ids, Some((module, function)));
             let code = report(&mut vm, result, &args, context)?;
@@ -189,7 +195,10 @@ fn argument_blobs(
         .collect::<Result<Vec<_>, _>>()?;
     let values = match params {
         Some(params) => {
-            tern_testrunner::fit_arguments(values, &args.args, params, args.signers.len())
+            let values =
+                tern_testrunner::fit_arguments(values, &args.args, params, args.signers.len());
+            tern_testrunner::check_arguments(&values, &args.args, params, args.signers.len())?;
+            values
         }
         None => values,
     };

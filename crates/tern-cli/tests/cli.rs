@@ -444,7 +444,7 @@ fn run_takes_a_compiled_module_or_a_folder_of_them() {
 #[test]
 fn run_of_compiled_code_names_where_it_failed() {
     let dir = hello_package("hello_pkg_fail");
-    // A u8 where fib takes a u64.
+    // A u8 where fib takes a u64: refused before the call, naming the argument and types.
     let out = tern()
         .arg("run")
         .arg(&dir)
@@ -452,29 +452,29 @@ fn run_of_compiled_code_names_where_it_failed() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
     assert_eq!(
-        text,
-        "error: an argument of 0x42::hello::fib does not fit its parameter's type: \
-         public fun fib(l0: u64): u64\n"
+        String::from_utf8_lossy(&out.stderr),
+        "error: 0x42::hello::fib: argument 1 (`10u8`) is a u8, but its parameter is a u64\n"
     );
-    // `-v` adds the error as the peer prints it.
-    let out = tern()
-        .arg("run")
-        .arg(&dir)
-        .args(["0x42::hello::fib", "--args", "10u8", "-v"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.starts_with("Error: Function execution failed with VMError: {\n    message: "),
-        "{text}"
-    );
-    assert!(
-        text.contains("major_status: FAILED_TO_DESERIALIZE_ARGUMENT,"),
-        "{text}"
-    );
-    assert!(text.ends_with("public fun fib(l0: u64): u64\n"), "{text}");
+    // A bool is not a u64 either (its BCS byte would deserialize as one); nor is a value
+    // out of an unsuffixed integer's range.
+    for (arg, found) in [("true", "a bool"), ("x\"01\"", "a byte string")] {
+        let out = tern()
+            .arg("run")
+            .arg(&dir)
+            .args(["0x42::hello::fib", "--args", arg])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "error: 0x42::hello::fib: argument 1 (`{arg}`) is {found}, but its parameter \
+                 is a u64\n"
+            )
+        );
+    }
     // Unsuffixed integers take the parameter's type.
     let out = tern()
         .arg("run")
@@ -1096,4 +1096,59 @@ done:
     assert!(!short.status.success());
     let text = String::from_utf8_lossy(&short.stdout);
     assert!(text.contains("MEMORY_LIMIT_EXCEEDED"), "{text}");
+}
+
+#[test]
+fn run_checks_arguments_against_parameter_types() {
+    let dir = temp("typed_args");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("typed.masm");
+    std::fs::write(
+        &file,
+        "module 0x42::typed\npublic fun f(x: u8, v: vector<u16>, a: address): u8\n    \
+         move_loc x\n    ret\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = tern()
+            .arg("run")
+            .arg(&file)
+            .arg("0x42::typed::f")
+            .arg("--args")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, stdout, _) = run(&["7", "vector[1, 2]", "@0x1"]);
+    assert_eq!((code, stdout.as_str()), (Some(0), "return values: 7u8\n"));
+    for (args, message) in [
+        (
+            ["true", "vector[]", "@0x1"],
+            "argument 1 (`true`) is a bool, but its parameter is a u8",
+        ),
+        (
+            ["300", "vector[]", "@0x1"],
+            "argument 1 (`300`) is an integer out of its range, but its parameter is a u8",
+        ),
+        (
+            ["7", "vector[1u8]", "@0x1"],
+            "argument 2 (`vector[1u8]`) is a vector, but its parameter is a vector<u16>",
+        ),
+        (
+            ["7", "vector[]", "5"],
+            "argument 3 (`5`) is a u64, but its parameter is an address",
+        ),
+    ] {
+        let (code, _, stderr) = run(&args);
+        assert_ne!(code, Some(0), "{args:?}");
+        assert!(
+            stderr.contains(&format!("0x42::typed::f: {message}")),
+            "{args:?}: {stderr}"
+        );
+    }
 }

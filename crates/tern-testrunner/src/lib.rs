@@ -60,4 +60,7 @@ pub use toolchain::{
     serializer_message, MasmToolchain, Toolchain, Unit, UserMasmToolchain, DIAGNOSTICS_FILE_NAME,
     SERIALIZE_VERSION, SUI_SERIALIZE_VERSION,
 };
-pub use value::{fit_arguments, function_parameters, ArgValue, IntWidth, ValueParseError};
+pub use value::{
+    check_arguments, fit_arguments, function_parameters, ArgValue, ArgumentMismatch, IntWidth,
+    ValueParseError,
+};

@@ -104,6 +104,13 @@ pub fn run_masm_source<A: TestAdapter, T: Toolchain>(
                     &params.0,
                     cmd.signers.len(),
                 );
+                crate::value::check_arguments(
+                    &cmd.args,
+                    &options.args,
+                    &params.0,
+                    cmd.signers.len(),
+                )
+                .map_err(|e| RunnerError::Usage(format!("the script's {e}")))?;
             }
             let bytes = match toolchain.serialize_script(&script) {
                 Ok(b) => b,
@@ -157,6 +164,15 @@ fn publish_and_run<A: TestAdapter, T: Toolchain>(
             let values = std::mem::take(&mut cmd.args);
             cmd.args =
                 crate::value::fit_arguments(values, &options.args, &params, cmd.signers.len());
+            crate::value::check_arguments(&cmd.args, &options.args, &params, cmd.signers.len())
+                .map_err(|e| {
+                    RunnerError::Usage(format!(
+                        "{}::{}::{}: {e}",
+                        id.address.to_hex_literal(),
+                        id.name,
+                        target.function
+                    ))
+                })?;
         }
     }
     let bytes = match toolchain.serialize_module(&module) {

@@ -194,6 +194,146 @@ pub fn fit_arguments(
         .collect()
 }
 
+/// An `--args` value whose kind is not its parameter's type.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("argument {position} (`{text}`) is {found}, but its parameter is {expected}")]
+pub struct ArgumentMismatch {
+    /// The argument's position among `--args`, from 1.
+    pub position: usize,
+    /// The argument as written.
+    pub text: String,
+    /// What the value is (`a bool`, `a u64`, ...).
+    pub found: String,
+    /// The parameter's type (`a u8`, `a vector<u8>`, ...).
+    pub expected: String,
+}
+
+/// Checks each value (fitted, as [`fit_arguments`] leaves it) against the parameter it is
+/// given for: a bool for a `bool`, an integer of the parameter's width and sign, an address
+/// for an `address`, a vector (or bytes, for a `vector<u8>`) for a vector, element by element.
+/// Values for structs (a `String`, an `Option` written as a vector) and type parameters are
+/// left to the VM, which deserializes them by the instantiated type. `texts` are the values as
+/// written; `signers` parameters come first.
+pub fn check_arguments(
+    values: &[ArgValue],
+    texts: &[String],
+    params: &[SignatureToken],
+    signers: usize,
+) -> Result<(), ArgumentMismatch> {
+    for (i, value) in values.iter().enumerate() {
+        let Some(param) = params.get(signers + i) else {
+            continue;
+        };
+        if !value.fits(param) {
+            let text = texts.get(i).cloned().unwrap_or_default();
+            let integer_param = unsigned_width(param).or(signed_width(param)).is_some();
+            let found = match value {
+                // An unsuffixed integer takes its parameter's type when it fits in it.
+                ArgValue::Unsigned(..) if integer_param && !has_type_suffix(&text) => {
+                    "an integer out of its range".to_string()
+                }
+                _ => value.kind(),
+            };
+            return Err(ArgumentMismatch {
+                position: i + 1,
+                text,
+                found,
+                expected: token_kind(param),
+            });
+        }
+    }
+    Ok(())
+}
+
+impl ArgValue {
+    /// Whether the value can stand for a parameter of type `param`.
+    fn fits(&self, param: &SignatureToken) -> bool {
+        use SignatureToken as T;
+        match (self, param) {
+            (_, T::Struct(_) | T::StructInstantiation(..) | T::TypeParameter(_)) => true,
+            (v, T::Reference(inner) | T::MutableReference(inner)) => v.fits(inner),
+            (ArgValue::Bool(_), T::Bool) => true,
+            (ArgValue::Unsigned(w, _), t) => unsigned_width(t) == Some(*w),
+            (ArgValue::Signed(w, _), t) => signed_width(t) == Some(*w),
+            (ArgValue::Address(_), T::Address) => true,
+            (ArgValue::Bytes(_), T::Vector(inner)) => **inner == T::U8,
+            (ArgValue::Vector(items), T::Vector(inner)) => items.iter().all(|v| v.fits(inner)),
+            _ => false,
+        }
+    }
+
+    /// What kind of value this is, for a message (`a u8`, `a vector`, ...).
+    fn kind(&self) -> String {
+        match self {
+            ArgValue::Bool(_) => "a bool".into(),
+            ArgValue::Unsigned(w, _) => format!("a u{}", w.bits()),
+            ArgValue::Signed(w, _) => format!("an i{}", w.bits()),
+            ArgValue::Address(_) => "an address".into(),
+            ArgValue::Vector(_) => "a vector".into(),
+            ArgValue::Bytes(_) => "a byte string".into(),
+        }
+    }
+}
+
+fn unsigned_width(t: &SignatureToken) -> Option<IntWidth> {
+    use SignatureToken as T;
+    Some(match t {
+        T::U8 => IntWidth::W8,
+        T::U16 => IntWidth::W16,
+        T::U32 => IntWidth::W32,
+        T::U64 => IntWidth::W64,
+        T::U128 => IntWidth::W128,
+        T::U256 => IntWidth::W256,
+        _ => return None,
+    })
+}
+
+fn signed_width(t: &SignatureToken) -> Option<IntWidth> {
+    use SignatureToken as T;
+    Some(match t {
+        T::I8 => IntWidth::W8,
+        T::I16 => IntWidth::W16,
+        T::I32 => IntWidth::W32,
+        T::I64 => IntWidth::W64,
+        T::I128 => IntWidth::W128,
+        T::I256 => IntWidth::W256,
+        _ => return None,
+    })
+}
+
+/// A parameter type in words (`a u8`, `a vector<u8>`, `a signer (given by --signers)`).
+fn token_kind(t: &SignatureToken) -> String {
+    use SignatureToken as T;
+    match t {
+        T::Signer => "a signer (signers are given by --signers)".into(),
+        T::Reference(inner) | T::MutableReference(inner) => token_kind(inner),
+        T::Address | T::I8 | T::I16 | T::I32 | T::I64 | T::I128 | T::I256 => {
+            format!("an {}", token_name(t))
+        }
+        _ => format!("a {}", token_name(t)),
+    }
+}
+
+fn token_name(t: &SignatureToken) -> String {
+    use SignatureToken as T;
+    match t {
+        T::Bool => "bool".into(),
+        T::Address => "address".into(),
+        T::Signer => "signer".into(),
+        T::Vector(inner) => format!("vector<{}>", token_name(inner)),
+        T::Function(..) => "function".into(),
+        T::Struct(_) | T::StructInstantiation(..) => "struct".into(),
+        T::Reference(inner) => format!("&{}", token_name(inner)),
+        T::MutableReference(inner) => format!("&mut {}", token_name(inner)),
+        T::TypeParameter(i) => format!("type parameter {i}"),
+        t => match (unsigned_width(t), signed_width(t)) {
+            (Some(w), _) => format!("u{}", w.bits()),
+            (_, Some(w)) => format!("i{}", w.bits()),
+            _ => "value".into(),
+        },
+    }
+}
+
 /// The parameter types of the function `name` defined in `module`, if it has one.
 pub fn function_parameters(
     module: &tern_binary::CompiledModule,

@@ -62,7 +62,7 @@ fn scripts_run_with_signers_and_type_args() {
     let mut mock = MockAdapter::default();
     let options = RunFileOptions {
         signers: strings(&["0x1"]),
-        args: strings(&["-1i8"]),
+        args: strings(&["255u8"]),
         type_args: strings(&["vector<u8>"]),
         ..RunFileOptions::default()
     };
@@ -76,6 +76,20 @@ fn scripts_run_with_signers_and_type_args() {
             "1"
         )]
     );
+    // An argument of another type than its parameter's is refused before the run.
+    let mut mock = MockAdapter::default();
+    let options = RunFileOptions {
+        signers: strings(&["0x1"]),
+        args: strings(&["-1i8"]),
+        type_args: strings(&["vector<u8>"]),
+        ..RunFileOptions::default()
+    };
+    let err = run_masm_source(script, &options, &mut mock, &MasmToolchain).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the script's argument 1 (`-1i8`) is an i8, but its parameter is a u8"
+    );
+    assert!(mock.calls.is_empty());
 }
 
 #[test]
