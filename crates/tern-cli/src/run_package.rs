@@ -31,23 +31,20 @@ enum Main {
 /// `tern run PATH.mv|DIR [TARGET] [--deps ...] [--framework DIR] [--args ...] ...`.
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
     let mut journal = None;
-    if args.max_heap_values.is_some() && (args.framework.is_some() || args.state.is_some()) {
-        bail!("--max-heap-values does not work with --framework or --state yet");
-    }
+    let config = crate::test_commands::run_config(args.max_heap_values);
     let mut vm = match (&args.framework, &args.state) {
         (Some(_), Some(_)) => bail!("--state does not work with --framework yet"),
-        (Some(dir), None) => Vm::with_aptos_framework(dir)
+        (Some(dir), None) => Vm::with_aptos_framework_config(dir, config)
             .with_context(|| format!("--framework {}", dir.display()))?,
         (None, Some(dir)) => {
             let storage = crate::test_commands::open_state(dir)?;
             journal = Some(storage.journal());
-            let mut vm = Vm::with_storage(Box::new(storage));
+            let mut vm = Vm::with_parts(config, tern::natives::stdlib_natives(), Box::new(storage));
             vm.publish_stdlib()
                 .context("the standard library does not publish")?;
             vm
         }
         (None, None) => {
-            let config = crate::test_commands::run_config(args.max_heap_values);
             let mut vm = Vm::new(config);
             vm.publish_stdlib()
                 .context("the standard library does not publish")?;

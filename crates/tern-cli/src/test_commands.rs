@@ -133,13 +133,14 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         ..
     } = args;
     let (adapter, journal) = match state.as_deref() {
-        Some(_) if max_heap_values.is_some() => {
-            anyhow::bail!("--max-heap-values does not work with --state yet")
-        }
         Some(dir) => {
             let storage = open_state(dir)?;
             let journal = storage.journal();
-            (TernAdapter::with_storage(Box::new(storage)), Some(journal))
+            let config = run_config(max_heap_values);
+            (
+                TernAdapter::with_config_and_storage(config, Box::new(storage)),
+                Some(journal),
+            )
         }
         None => (TernAdapter::with_config(run_config(max_heap_values)), None),
     };

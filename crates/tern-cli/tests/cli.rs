@@ -1096,6 +1096,36 @@ done:
     assert!(!short.status.success());
     let text = String::from_utf8_lossy(&short.stdout);
     assert!(text.contains("MEMORY_LIMIT_EXCEEDED"), "{text}");
+    // The quota holds with --state too, for a .masm file and for compiled code.
+    let state = temp("push_loop_state");
+    let compiled = temp("push_loop_compiled");
+    std::fs::create_dir_all(&compiled).unwrap();
+    let st = tern()
+        .args(["asm"])
+        .arg(&file)
+        .arg("-o")
+        .arg(compiled.join("push.mv"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    for target in [file.clone(), compiled.join("push.mv")] {
+        let out = tern()
+            .arg("run")
+            .arg(&target)
+            .args([
+                "0x42::push::fill",
+                "--args",
+                "100000",
+                "--max-heap-values=10000",
+            ])
+            .arg("--state")
+            .arg(&state)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{target:?}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("MEMORY_LIMIT_EXCEEDED"), "{target:?}: {text}");
+    }
 }
 
 #[test]

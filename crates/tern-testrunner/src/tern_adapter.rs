@@ -65,7 +65,15 @@ impl TernAdapter {
     /// A VM over `storage` (for example a [`tern::DirectoryStorage`] that keeps state between
     /// runs) with the standard library published into it.
     pub fn with_storage(storage: Box<dyn tern::StorageBackend>) -> Result<TernAdapter, VmError> {
-        let mut vm = Vm::with_storage(storage);
+        TernAdapter::with_config_and_storage(tern::VmConfig::default(), storage)
+    }
+
+    /// [`TernAdapter::with_storage`] with this VM configuration.
+    pub fn with_config_and_storage(
+        config: tern::VmConfig,
+        storage: Box<dyn tern::StorageBackend>,
+    ) -> Result<TernAdapter, VmError> {
+        let mut vm = Vm::with_parts(config, tern_natives::stdlib_natives(), storage);
         let stdlib = tern_stdlib::stdlib_modules().map_err(|e| {
             VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                 .with_message(format!("standard library does not assemble: {e}"))

@@ -138,8 +138,13 @@ impl Vm {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_aptos_framework(dir: &Path) -> Result<Vm, PackageError> {
+        Vm::with_aptos_framework_config(dir, VmConfig::default())
+    }
+
+    /// [`Vm::with_aptos_framework`] with this VM configuration (limits, memory quota).
+    pub fn with_aptos_framework_config(dir: &Path, config: VmConfig) -> Result<Vm, PackageError> {
         let mut vm = Vm::with_parts(
-            VmConfig::default(),
+            config,
             aptos_framework_natives(),
             Box::new(InMemoryStorage::new()),
         );
