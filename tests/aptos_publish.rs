@@ -95,6 +95,7 @@ fn a_published_package_runs_and_is_registered() {
             AccountAddress::from_u64(OWNER),
             &"0x1::code::PackageRegistry".parse().unwrap(),
         )
+        .unwrap()
         .expect("the owner has a package registry");
     assert!(registry.windows(6).any(|w| w == b"Answer"));
 }
@@ -112,7 +113,11 @@ fn a_bundle_that_does_not_match_the_metadata_fails_and_leaves_nothing() {
     assert_eq!(err.status(), StatusCode::CONSTRAINT_NOT_SATISFIED, "{err}");
     let owner = AccountAddress::from_u64(OWNER);
     let registry = "0x1::code::PackageRegistry".parse().unwrap();
-    assert!(chain.vm().resource_bytes(owner, &registry).is_none());
+    assert!(chain
+        .vm()
+        .resource_bytes(owner, &registry)
+        .unwrap()
+        .is_none());
     assert!(chain.execute("0xbeef::other::get", &[], &[]).is_err());
 }
 

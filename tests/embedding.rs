@@ -9,7 +9,10 @@ use tern_binary::CompiledModule;
 use tern_primitives::{ModuleId, StructTag};
 use tern_vm::natives::{NativeRegistry, NativeResult};
 use tern_vm::values::Value;
-use tern_vm::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};
+use tern_vm::{
+    ChangeSet, InMemoryStorage, PublishedModule, ResourceChange, Storage, StorageBackend,
+    StorageError,
+};
 
 const BANK: &str = "module 0x42::bank
 struct Account has key
@@ -111,7 +114,7 @@ fn publish_call_commit_and_abort_leaves_storage_untouched() {
     );
 
     // Underflow aborts with ARITHMETIC_ERROR; the balance stays 70.
-    let before = vm.resource_bytes(alice, &account_tag());
+    let before = vm.resource_bytes(alice, &account_tag()).unwrap();
     let err = vm
         .call(
             "0x42::bank::withdraw",
@@ -120,7 +123,7 @@ fn publish_call_commit_and_abort_leaves_storage_untouched() {
         )
         .unwrap_err();
     assert_eq!(err.status(), StatusCode::ARITHMETIC_ERROR);
-    assert_eq!(vm.resource_bytes(alice, &account_tag()), before);
+    assert_eq!(vm.resource_bytes(alice, &account_tag()).unwrap(), before);
 
     assert_eq!(
         vm.resource(alice, &account_tag()).unwrap(),
@@ -134,7 +137,7 @@ fn publish_call_commit_and_abort_leaves_storage_untouched() {
         closed.changes.resources.get(&key),
         Some(&ResourceChange::Deleted)
     );
-    assert_eq!(vm.resource_bytes(alice, &account_tag()), None);
+    assert_eq!(vm.resource_bytes(alice, &account_tag()).unwrap(), None);
 }
 
 #[test]
@@ -268,13 +271,13 @@ fn simulate_then_commit_or_discard() {
     let args = vec![MoveValue::Signer(bob).to_bcs(), MoveValue::U64(5).to_bcs()];
     let sim = vm.simulate_function(&module, "open", &[], args).unwrap();
     assert_eq!(
-        vm.resource_bytes(bob, &account_tag()),
+        vm.resource_bytes(bob, &account_tag()).unwrap(),
         None,
         "simulation commits nothing"
     );
-    vm.commit(sim.changes);
+    vm.commit(sim.changes).unwrap();
     assert_eq!(
-        vm.resource_bytes(bob, &account_tag()),
+        vm.resource_bytes(bob, &account_tag()).unwrap(),
         Some(5u64.to_le_bytes().to_vec())
     );
 }
@@ -321,21 +324,25 @@ struct CountingStorage {
 }
 
 impl Storage for CountingStorage {
-    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
+    fn module(&self, id: &ModuleId) -> Result<Option<Arc<CompiledModule>>, StorageError> {
         self.inner.module(id)
     }
-    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
+    fn resource(
+        &self,
+        address: &AccountAddress,
+        tag: &StructTag,
+    ) -> Result<Option<Vec<u8>>, StorageError> {
         *self.reads.lock().unwrap() += 1;
         self.inner.resource(address, tag)
     }
 }
 
 impl StorageBackend for CountingStorage {
-    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
-        self.inner.put_module(id, bytes, module);
+    fn put_modules(&mut self, modules: Vec<PublishedModule>) -> Result<(), StorageError> {
+        self.inner.put_modules(modules)
     }
-    fn apply(&mut self, changes: ChangeSet) {
-        self.inner.apply(changes);
+    fn apply(&mut self, changes: ChangeSet) -> Result<(), StorageError> {
+        StorageBackend::apply(&mut self.inner, changes)
     }
 }
 
@@ -360,7 +367,7 @@ fn custom_storage_backend() {
     )
     .unwrap();
     assert_eq!(
-        vm.resource_bytes(carol, &account_tag()),
+        vm.resource_bytes(carol, &account_tag()).unwrap(),
         Some(1u64.to_le_bytes().to_vec())
     );
 }

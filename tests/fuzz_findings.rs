@@ -35,7 +35,7 @@ fn dropping_the_vm_frees_a_self_calling_module() {
         err.status(),
         StatusCode::OUT_OF_GAS | StatusCode::CALL_STACK_OVERFLOW
     ));
-    let compiled = Arc::downgrade(&vm.storage().module(&id).unwrap());
+    let compiled = Arc::downgrade(&vm.storage().module(&id).unwrap().unwrap());
     drop(vm);
     assert!(
         compiled.upgrade().is_none(),
@@ -52,7 +52,7 @@ fn dropping_the_vm_frees_a_module_without_self_calls() {
         .publish_masm("module 0x1::N\npublic fun g(): u64\n    ld_u64 7\n    ret\n")
         .unwrap();
     vm.run_function(&id, "g", &[], Vec::new()).unwrap();
-    let compiled = Arc::downgrade(&vm.storage().module(&id).unwrap());
+    let compiled = Arc::downgrade(&vm.storage().module(&id).unwrap().unwrap());
     drop(vm);
     assert!(compiled.upgrade().is_none());
 }

@@ -111,6 +111,7 @@ fn dependency(vm: &Vm) -> u64 {
         .storage()
         .module(&module_id())
         .unwrap()
+        .unwrap()
         .serialize()
         .unwrap();
     744_600 + 420 * bytes.len() as u64

@@ -49,7 +49,7 @@ fn published(vm: &Vm, name: &str) -> bool {
         AccountAddress::from_u64(0x42),
         Identifier::new(name).unwrap(),
     );
-    vm.storage().module(&id).is_some()
+    vm.storage().module(&id).unwrap().is_some()
 }
 
 #[test]

@@ -7,26 +7,30 @@ use std::sync::{Arc, Mutex};
 use tern::{AccountAddress, MoveValue, StatusCode, Vm, VmConfig};
 use tern_binary::CompiledModule;
 use tern_primitives::{ModuleId, StructTag};
-use tern_vm::{ChangeSet, InMemoryStorage, Storage, StorageBackend};
+use tern_vm::{ChangeSet, InMemoryStorage, PublishedModule, Storage, StorageBackend, StorageError};
 
 /// In-memory storage the test keeps a handle to.
 struct Shared(Arc<Mutex<InMemoryStorage>>);
 
 impl Storage for Shared {
-    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
+    fn module(&self, id: &ModuleId) -> Result<Option<Arc<CompiledModule>>, StorageError> {
         Storage::module(&*self.0.lock().unwrap(), id)
     }
-    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
+    fn resource(
+        &self,
+        address: &AccountAddress,
+        tag: &StructTag,
+    ) -> Result<Option<Vec<u8>>, StorageError> {
         Storage::resource(&*self.0.lock().unwrap(), address, tag)
     }
 }
 
 impl StorageBackend for Shared {
-    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
-        self.0.lock().unwrap().put_module(id, bytes, module);
+    fn put_modules(&mut self, modules: Vec<PublishedModule>) -> Result<(), StorageError> {
+        self.0.lock().unwrap().put_modules(modules)
     }
-    fn apply(&mut self, changes: ChangeSet) {
-        self.0.lock().unwrap().apply(changes);
+    fn apply(&mut self, changes: ChangeSet) -> Result<(), StorageError> {
+        StorageBackend::apply(&mut *self.0.lock().unwrap(), changes)
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::{Arc, Barrier, RwLock};
 use tern::{AccountAddress, ModuleId, MoveValue, Runtime, Vm, VmConfig};
 use tern_binary::CompiledModule;
 use tern_primitives::StructTag;
-use tern_vm::{ChangeSet, InMemoryStorage, Storage, StorageBackend};
+use tern_vm::{ChangeSet, InMemoryStorage, PublishedModule, Storage, StorageBackend, StorageError};
 
 const THREADS: u64 = 8;
 const CALLS: u64 = 600;
@@ -72,20 +72,24 @@ fn v2() -> String {
 struct Shared(Arc<RwLock<InMemoryStorage>>);
 
 impl Storage for Shared {
-    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
+    fn module(&self, id: &ModuleId) -> Result<Option<Arc<CompiledModule>>, StorageError> {
         Storage::module(&*self.0.read().unwrap(), id)
     }
-    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
+    fn resource(
+        &self,
+        address: &AccountAddress,
+        tag: &StructTag,
+    ) -> Result<Option<Vec<u8>>, StorageError> {
         Storage::resource(&*self.0.read().unwrap(), address, tag)
     }
 }
 
 impl StorageBackend for Shared {
-    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
-        self.0.write().unwrap().put_module(id, bytes, module);
+    fn put_modules(&mut self, modules: Vec<PublishedModule>) -> Result<(), StorageError> {
+        self.0.write().unwrap().put_modules(modules)
     }
-    fn apply(&mut self, changes: ChangeSet) {
-        self.0.write().unwrap().apply(changes);
+    fn apply(&mut self, changes: ChangeSet) -> Result<(), StorageError> {
+        StorageBackend::apply(&mut *self.0.write().unwrap(), changes)
     }
 }
 

@@ -20,8 +20,8 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, Mutex, OnceLock};
 use tern::{
-    AccountAddress, ChangeSet, InMemoryStorage, ModuleId, ResourceChange, StatusCode, Storage,
-    StorageBackend, StructTag, TypeTag, Vm, VmConfig,
+    AccountAddress, ChangeSet, InMemoryStorage, ModuleId, PublishedModule, ResourceChange,
+    StatusCode, Storage, StorageBackend, StorageError, StructTag, TypeTag, Vm, VmConfig,
 };
 use tern_binary::{CompiledModule, SignatureToken};
 use tern_verifier::{verify_module, VerifierConfig};
@@ -261,25 +261,26 @@ impl Shared {
 }
 
 impl Storage for Shared {
-    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
-        self.0.lock().expect("storage lock").module(id)
+    fn module(&self, id: &ModuleId) -> Result<Option<Arc<CompiledModule>>, StorageError> {
+        Storage::module(&*self.0.lock().expect("storage lock"), id)
     }
 
-    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
-        self.0.lock().expect("storage lock").resource(address, tag)
+    fn resource(
+        &self,
+        address: &AccountAddress,
+        tag: &StructTag,
+    ) -> Result<Option<Vec<u8>>, StorageError> {
+        Storage::resource(&*self.0.lock().expect("storage lock"), address, tag)
     }
 }
 
 impl StorageBackend for Shared {
-    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
-        self.0
-            .lock()
-            .expect("storage lock")
-            .put_module(id, bytes, module);
+    fn put_modules(&mut self, modules: Vec<PublishedModule>) -> Result<(), StorageError> {
+        self.0.lock().expect("storage lock").put_modules(modules)
     }
 
-    fn apply(&mut self, changes: ChangeSet) {
-        self.0.lock().expect("storage lock").apply(changes);
+    fn apply(&mut self, changes: ChangeSet) -> Result<(), StorageError> {
+        StorageBackend::apply(&mut *self.0.lock().expect("storage lock"), changes)
     }
 }
 

@@ -203,7 +203,9 @@ impl Call<'_> {
             Ok(out) => Ok((out.return_bytes, out.mutable_input_bytes)),
             Err(e) => Err(format!("{:?} {}", e.status(), e.render())),
         };
-        let watched = self.watch.and_then(|(at, tag)| vm.resource_bytes(*at, tag));
+        let watched = self
+            .watch
+            .and_then(|(at, tag)| vm.resource_bytes(*at, tag).ok().flatten());
         (result, watched)
     }
 

@@ -93,7 +93,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
             let (module, function) = resolve_target(target, &ids, &named)?;
             let params = vm
                 .storage()
-                .module(&module)
+                .module(&module)?
                 .and_then(|m| tern_testrunner::function_parameters(&m, &function));
             let blobs = argument_blobs(&args, &named, params.as_deref()).with_context(|| {
                 format!(
@@ -233,7 +233,7 @@ fn report(
                 "Script"
             };
             let (known, target) = context;
-            let lookup = |id: &ModuleId| vm.storage().module(id);
+            let lookup = |id: &ModuleId| vm.storage().module(id).ok().flatten();
             let cx = FailureContext {
                 module: &lookup,
                 known,

@@ -166,7 +166,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
         // In words; `-v` adds the error as the peer prints it.
         Some(failure) => {
             let vm = adapter.vm();
-            let lookup = |id: &tern::ModuleId| vm.storage().module(id);
+            let lookup = |id: &tern::ModuleId| vm.storage().module(id).ok().flatten();
             let cx = FailureContext {
                 module: &lookup,
                 known: adapter
@@ -193,6 +193,8 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                         .vm()
                         .storage()
                         .module(id)
+                        .ok()
+                        .flatten()
                         .map(|m| crate::failure::function_names(&m).join(", "))
                         .unwrap_or_default();
                     let module = format!("{}::{}", id.address.to_hex_literal(), id.name);

@@ -5,7 +5,7 @@ use crate::package::{Linkage, PackageStore};
 use std::sync::Arc;
 use tern_binary::CompiledModule;
 use tern_primitives::{AccountAddress, ModuleId, StructTag};
-use tern_vm::Storage;
+use tern_vm::{Storage, StorageError};
 
 /// Storage of code for one linkage: `module(0xORIGINAL::m)` is module `m` of the package
 /// version the linkage uses for that original id. Sui has no global resources.
@@ -16,15 +16,19 @@ pub(crate) struct LinkedStorage {
 }
 
 impl Storage for LinkedStorage {
-    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
-        let storage_id = self.linkage.storage_id(&id.address)?;
-        self.packages
-            .get(&storage_id)?
-            .module(id.name.as_str())
-            .cloned()
+    fn module(&self, id: &ModuleId) -> Result<Option<Arc<CompiledModule>>, StorageError> {
+        Ok(self
+            .linkage
+            .storage_id(&id.address)
+            .and_then(|storage_id| self.packages.get(&storage_id))
+            .and_then(|p| p.module(id.name.as_str()).cloned()))
     }
 
-    fn resource(&self, _address: &AccountAddress, _tag: &StructTag) -> Option<Vec<u8>> {
-        None
+    fn resource(
+        &self,
+        _address: &AccountAddress,
+        _tag: &StructTag,
+    ) -> Result<Option<Vec<u8>>, StorageError> {
+        Ok(None)
     }
 }

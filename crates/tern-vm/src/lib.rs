@@ -75,5 +75,8 @@ pub use execute::ExecutionOutcome;
 pub use gas::{GasMeter, GasSchedule, InstructionGasMeter, ScheduledGasMeter, UnmeteredGasMeter};
 pub use runtime::{Runtime, VmConfig};
 pub use session::{LinkCheck, Session};
-pub use storage::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};
+pub use storage::{
+    ChangeSet, InMemoryStorage, PublishedModule, ResourceChange, Storage, StorageBackend,
+    StorageError,
+};
 pub use trace::ExecutionTrace;

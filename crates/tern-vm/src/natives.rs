@@ -87,11 +87,18 @@ type Buffered = std::collections::BTreeMap<(AccountAddress, TypeId), crate::sess
 struct NoStorage;
 
 impl crate::storage::Storage for NoStorage {
-    fn module(&self, _: &ModuleId) -> Option<Arc<tern_binary::CompiledModule>> {
-        None
+    fn module(
+        &self,
+        _: &ModuleId,
+    ) -> Result<Option<Arc<tern_binary::CompiledModule>>, crate::storage::StorageError> {
+        Ok(None)
     }
-    fn resource(&self, _: &AccountAddress, _: &tern_primitives::StructTag) -> Option<Vec<u8>> {
-        None
+    fn resource(
+        &self,
+        _: &AccountAddress,
+        _: &tern_primitives::StructTag,
+    ) -> Result<Option<Vec<u8>>, crate::storage::StorageError> {
+        Ok(None)
     }
 }
 
@@ -282,7 +289,7 @@ impl NativeContext<'_> {
             tern_primitives::TypeTag::Struct(s) => *s,
             _ => return Err(unexpected_value("a resource type")),
         };
-        Ok(self.globals.storage.resource(&address, &tag).is_some())
+        Ok(self.globals.storage.resource(&address, &tag)?.is_some())
     }
 
     /// The function `name` of module `module`, loading the module (and its dependencies)

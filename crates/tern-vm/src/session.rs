@@ -368,7 +368,7 @@ impl<'r> Session<'r> {
                 TypeTag::Struct(s) => *s,
                 _ => return Err(crate::loader::bad_index()),
             };
-            let loaded = self.storage.resource(&addr, &tag);
+            let loaded = self.storage.resource(&addr, &tag)?;
             let read = loaded.as_ref().map_or(0, |b| b.len() as u64);
             self.charge_read(read)?;
             let value = match loaded {
@@ -475,7 +475,7 @@ pub(crate) fn load_module_from(
             pending.pop();
             continue;
         };
-        if runtime.read()?.module(&dep).is_none() && storage.module(&dep).is_some() {
+        if runtime.read()?.module(&dep).is_none() && storage.module(&dep)?.is_some() {
             let (_, span, more) = load_one(runtime, storage, link_check, &dep)?;
             pending.push((span, more.into_iter()));
         }
@@ -491,7 +491,7 @@ fn load_one(
     link_check: Option<LinkCheck>,
     id: &ModuleId,
 ) -> Result<(Arc<LoadedModule>, tracing::span::EnteredSpan, Vec<ModuleId>), VmError> {
-    let compiled = storage.module(id).ok_or_else(|| linker_error(id))?;
+    let compiled = storage.module(id)?.ok_or_else(|| linker_error(id))?;
     if let Some(check) = link_check {
         check(&compiled, storage).map_err(|e| unverifiable(id, e))?;
     }

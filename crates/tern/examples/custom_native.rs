@@ -203,7 +203,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .remove::<Events>()
         .ok_or("the events are still in the session")?;
     let changes = session.finish()?;
-    vm.commit(changes);
+    vm.commit(changes)?;
     assert_eq!(events.0, vec![5, 10, 7, 14]);
     println!(
         "emit_twice(5), emit_twice(7) in one session -> events {:?}",

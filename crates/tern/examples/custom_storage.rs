@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use std::error::Error;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tern::{
-    AccountAddress, ChangeSet, ModuleId, MoveValue, ResourceChange, StatusCode, Storage,
-    StorageBackend, Vm,
+    AccountAddress, ChangeSet, ModuleId, MoveValue, PublishedModule, ResourceChange, StatusCode,
+    Storage, StorageBackend, StorageError, Vm,
 };
 use tern::{CompiledModule, StructTag};
 
@@ -45,17 +45,21 @@ impl LoggingStorage {
 }
 
 impl Storage for LoggingStorage {
-    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
+    fn module(&self, id: &ModuleId) -> Result<Option<Arc<CompiledModule>>, StorageError> {
         let mut t = self.tables();
         let found = t.modules.get(id).map(|(_, m)| m.clone());
         t.log.push(format!(
             "read module {id}{}",
             if found.is_some() { "" } else { " (none)" }
         ));
-        found
+        Ok(found)
     }
 
-    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
+    fn resource(
+        &self,
+        address: &AccountAddress,
+        tag: &StructTag,
+    ) -> Result<Option<Vec<u8>>, StorageError> {
         let mut t = self.tables();
         let found = t.resources.get(&(*address, tag.clone())).cloned();
         let what = match &found {
@@ -64,19 +68,22 @@ impl Storage for LoggingStorage {
         };
         t.log
             .push(format!("read resource {tag} at {address}: {what}"));
-        found
+        Ok(found)
     }
 }
 
 impl StorageBackend for LoggingStorage {
-    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
+    fn put_modules(&mut self, modules: Vec<PublishedModule>) -> Result<(), StorageError> {
         let mut t = self.tables();
-        t.log
-            .push(format!("write module {id} ({} bytes)", bytes.len()));
-        t.modules.insert(id, (bytes, module));
+        for (id, bytes, module) in modules {
+            t.log
+                .push(format!("write module {id} ({} bytes)", bytes.len()));
+            t.modules.insert(id, (bytes, module));
+        }
+        Ok(())
     }
 
-    fn apply(&mut self, changes: ChangeSet) {
+    fn apply(&mut self, changes: ChangeSet) -> Result<(), StorageError> {
         let mut t = self.tables();
         for ((address, tag), change) in changes.resources {
             let entry = match &change {
@@ -94,6 +101,7 @@ impl StorageBackend for LoggingStorage {
                 }
             }
         }
+        Ok(())
     }
 }
 
@@ -198,7 +206,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let log = show("get(alice) on a second VM", &storage);
     assert!(log.contains(&format!("read module {id}")));
     assert_eq!(
-        other.resource_bytes(alice, &tag),
+        other.resource_bytes(alice, &tag)?,
         Some(1u64.to_le_bytes().to_vec())
     );
     println!("    -> {}", out.return_values.join(", "));

@@ -119,7 +119,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         vm.resource(alice, &tag)?,
         Some(MoveValue::Struct(vec![MoveValue::U64(13)]))
     );
-    let before = vm.resource_bytes(alice, &tag);
+    let before = vm.resource_bytes(alice, &tag)?;
     println!("stored: {}", vm.view(alice, &tag)?.unwrap_or_default());
 
     // A second `init` aborts with code 1.
@@ -143,7 +143,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     assert_eq!(err.status(), StatusCode::ABORTED);
     assert_eq!(err.sub_status(), Some(2));
     println!("add 1000 -> {err}");
-    assert_eq!(vm.resource_bytes(alice, &tag), before);
+    assert_eq!(vm.resource_bytes(alice, &tag)?, before);
     let out = vm.call("0x42::counter::get", &[], &[MoveValue::Address(alice)])?;
     assert_eq!(out.values, vec![MoveValue::U64(13)]);
     println!("after the aborts, get -> {}", out.return_values.join(", "));
@@ -155,7 +155,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         Err(e) => e,
     };
     assert_eq!(err.status(), StatusCode::MISSING_DATA);
-    assert_eq!(vm.resource_bytes(bob, &tag), None);
+    assert_eq!(vm.resource_bytes(bob, &tag)?, None);
     println!("get at {bob} -> {err}");
     Ok(())
 }

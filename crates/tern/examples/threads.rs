@@ -189,8 +189,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     let args = vec![MoveValue::Address(owner).to_bcs()];
     let first = vm.simulate_function(&id, "incr", &[], args.clone())?;
     let second = vm.simulate_function(&id, "incr", &[], args)?;
-    vm.commit(first.changes);
-    vm.commit(second.changes);
+    vm.commit(first.changes)?;
+    vm.commit(second.changes)?;
     let after = simulate_u64(&vm, &id, "get", MoveValue::Address(owner))?;
     assert_eq!(after, total + 1, "commit does not detect conflicting runs");
     println!("two simulated increments committed -> counter {after} (one lost)");

@@ -187,7 +187,7 @@ impl AptosChain {
         if let Some(request) = &publish {
             crate::aptos_publish::publish_requested(&mut self.vm, request)?;
         }
-        self.vm.commit(out.changes.clone());
+        self.vm.commit(out.changes.clone())?;
         if let Some(tables) = tables {
             out.table_changes = table_changes(&self.tables, &tables);
             self.tables = tables;

@@ -10,15 +10,19 @@
 //!
 //! Everything is read when the storage is opened and written through as the VM publishes and
 //! commits (each file written whole under a temporary name, then renamed over the old one).
-//! The storage traits cannot return errors, so a failed write is kept in the [`Journal`]
-//! ([`StateLog::write_errors`]); what was committed stays in memory either way.
+//! A publish or commit whose files cannot all be written puts back the files it had written,
+//! keeps the memory as it was, records the failure in the [`Journal`]
+//! ([`StateLog::write_errors`]) and fails with a [`StorageError`] (the VM's `STORAGE_ERROR`).
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use tern_binary::CompiledModule;
 use tern_primitives::{AccountAddress, ModuleId, StructTag};
-use tern_vm::storage::{ChangeSet, InMemoryStorage, ResourceChange, Storage, StorageBackend};
+use tern_vm::storage::{
+    ChangeSet, InMemoryStorage, PublishedModule, ResourceChange, Storage, StorageBackend,
+    StorageError,
+};
 
 /// Why a state folder could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -67,8 +71,9 @@ pub type Journal = Arc<Mutex<StateLog>>;
 ///
 /// Everything is read when the storage is opened and written through as the VM publishes and
 /// commits (each file written whole under a temporary name, then renamed over the old one).
-/// The storage traits cannot return errors, so a failed write is kept in the [`Journal`]
-/// ([`StateLog::write_errors`]); what was committed stays in memory either way.
+/// A publish or commit whose files cannot all be written puts back the files it had written,
+/// keeps the memory as it was, records the failure in the [`Journal`]
+/// ([`StateLog::write_errors`]) and fails with a [`StorageError`].
 #[derive(Debug)]
 pub struct DirectoryStorage {
     root: PathBuf,
@@ -157,41 +162,89 @@ impl DirectoryStorage {
 }
 
 impl Storage for DirectoryStorage {
-    fn module(&self, id: &ModuleId) -> Option<Arc<CompiledModule>> {
+    fn module(&self, id: &ModuleId) -> Result<Option<Arc<CompiledModule>>, StorageError> {
         self.memory.module(id)
     }
 
-    fn resource(&self, address: &AccountAddress, tag: &StructTag) -> Option<Vec<u8>> {
+    fn resource(
+        &self,
+        address: &AccountAddress,
+        tag: &StructTag,
+    ) -> Result<Option<Vec<u8>>, StorageError> {
         self.memory.resource(address, tag)
     }
 }
 
 impl StorageBackend for DirectoryStorage {
-    fn put_module(&mut self, id: ModuleId, bytes: Vec<u8>, module: Arc<CompiledModule>) {
-        if self.memory.module_bytes(&id) != Some(bytes.as_slice()) {
-            let path = self.module_path(&id);
-            let written = write_whole(&path, &bytes);
-            self.record(written);
+    fn put_modules(&mut self, modules: Vec<PublishedModule>) -> Result<(), StorageError> {
+        let writes = modules
+            .iter()
+            .filter(|(id, bytes, _)| self.memory.module_bytes(id) != Some(bytes.as_slice()))
+            .map(|(id, bytes, _)| {
+                let old = self.memory.module_bytes(id).map(<[u8]>::to_vec);
+                (self.module_path(id), Some(bytes.clone()), old)
+            })
+            .collect();
+        self.write_all(writes)?;
+        for (id, bytes, module) in modules {
+            self.memory.put_module(id, bytes, module);
         }
-        self.memory.put_module(id, bytes, module);
+        Ok(())
     }
 
-    fn apply(&mut self, changes: ChangeSet) {
-        for ((address, tag), change) in &changes.resources {
-            let path = self.resource_path(address, tag);
-            let written = match change {
-                ResourceChange::Added(b) | ResourceChange::Modified(b) => write_whole(&path, b),
-                ResourceChange::Deleted => match std::fs::remove_file(&path) {
-                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_error(&path, e)),
-                    _ => Ok(()),
-                },
-            };
-            self.record(written);
-            if let Ok(mut log) = self.journal.lock() {
+    fn apply(&mut self, changes: ChangeSet) -> Result<(), StorageError> {
+        let writes = changes
+            .resources
+            .iter()
+            .map(|((address, tag), change)| {
+                let new = match change {
+                    ResourceChange::Added(b) | ResourceChange::Modified(b) => Some(b.clone()),
+                    ResourceChange::Deleted => None,
+                };
+                let old = self.memory.get_resource(address, tag);
+                (self.resource_path(address, tag), new, old)
+            })
+            .collect();
+        self.write_all(writes)?;
+        if let Ok(mut log) = self.journal.lock() {
+            for ((address, tag), change) in &changes.resources {
                 log.changes.push((*address, tag.clone(), change.clone()));
             }
         }
         self.memory.apply(changes);
+        Ok(())
+    }
+}
+
+/// One file a write makes: its path, its new bytes (`None`: removed) and its old ones.
+type FileWrite = (PathBuf, Option<Vec<u8>>, Option<Vec<u8>>);
+
+impl DirectoryStorage {
+    /// Makes every write, or none: after a failure the files written so far get their old
+    /// contents back (as far as the folder lets them), the failure is journaled and returned.
+    fn write_all(&mut self, writes: Vec<FileWrite>) -> Result<(), StorageError> {
+        for (done, (path, new, _)) in writes.iter().enumerate() {
+            if let Err(e) = set_file(path, new.as_deref()) {
+                let message = e.to_string();
+                for (path, _, old) in writes.iter().take(done) {
+                    self.record(set_file(path, old.as_deref()));
+                }
+                self.record(Err(e));
+                return Err(StorageError::new(message));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes `bytes` to `path` whole, or removes `path` (absent already is fine).
+fn set_file(path: &Path, bytes: Option<&[u8]>) -> Result<(), StateError> {
+    match bytes {
+        Some(b) => write_whole(path, b),
+        None => match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_error(path, e)),
+            _ => Ok(()),
+        },
     }
 }
 
@@ -289,6 +342,67 @@ mod tests {
         assert_eq!(decode_name("cut%4"), None);
     }
 
+    /// A publish whose second file cannot be written removes the first one again, keeps the
+    /// memory as it was and journals the failure; a commit likewise puts back the old bytes.
+    #[test]
+    fn a_write_that_fails_half_way_puts_back_what_it_wrote() {
+        let root =
+            std::env::temp_dir().join(format!("tern-state-fail-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mut storage = DirectoryStorage::open(&root).unwrap();
+        let module = |name: &str| {
+            let source =
+                format!("module 0x42::{name}\npublic fun f(): u64\n    ld_u64 1\n    ret\n");
+            let unit = tern_asm::assembler::assemble(&source, &[], &Default::default()).unwrap();
+            let tern_asm::assembler::CompiledUnit::Module(m) = unit else {
+                panic!("not a module")
+            };
+            let id = m.self_id().unwrap();
+            (id, m.serialize().unwrap(), Arc::new(m))
+        };
+        let (a, b) = (module("a"), module("b"));
+        // `b.mv` cannot be written: a folder stands where it goes.
+        let b_path = storage.module_path(&b.0);
+        std::fs::create_dir_all(b_path.join("in-the-way")).unwrap();
+        let err = storage.put_modules(vec![a.clone(), b.clone()]).unwrap_err();
+        assert!(err.message.contains("b.mv"), "{err}");
+        assert!(!storage.module_path(&a.0).exists());
+        assert!(storage.module(&a.0).unwrap().is_none());
+        assert_eq!(storage.journal().lock().unwrap().write_errors.len(), 1);
+        std::fs::remove_dir_all(&b_path).unwrap();
+        storage.put_modules(vec![a.clone(), b]).unwrap();
+        assert!(storage.module_path(&a.0).exists());
+
+        // A commit: the first resource's old bytes come back when the second cannot be written.
+        let alice = AccountAddress::from_u64(0xa);
+        let (t1, t2) = (
+            StructTag::from_str("0x42::a::R").unwrap(),
+            StructTag::from_str("0x42::b::R").unwrap(),
+        );
+        let mut first = ChangeSet::default();
+        first
+            .resources
+            .insert((alice, t1.clone()), ResourceChange::Added(vec![1]));
+        storage.apply(first).unwrap();
+        let t2_path = storage.resource_path(&alice, &t2);
+        std::fs::create_dir_all(t2_path.join("in-the-way")).unwrap();
+        let mut second = ChangeSet::default();
+        second
+            .resources
+            .insert((alice, t1.clone()), ResourceChange::Modified(vec![2]));
+        second
+            .resources
+            .insert((alice, t2.clone()), ResourceChange::Added(vec![3]));
+        assert!(storage.apply(second).is_err());
+        assert_eq!(storage.resource(&alice, &t1).unwrap(), Some(vec![1]));
+        assert_eq!(storage.resource(&alice, &t2).unwrap(), None);
+        assert_eq!(
+            std::fs::read(storage.resource_path(&alice, &t1)).unwrap(),
+            vec![1]
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
     #[test]
     fn modules_and_resources_outlive_the_storage() {
         let root = std::env::temp_dir().join(format!("tern-state-test-{}", std::process::id()));
@@ -324,9 +438,9 @@ public fun create(s: &signer)
         }
         let reopened = DirectoryStorage::open(&root).unwrap();
         let id = ModuleId::from_str("0x42::counter").unwrap();
-        assert!(reopened.module(&id).is_some());
+        assert!(reopened.module(&id).unwrap().is_some());
         assert_eq!(
-            reopened.resource(&alice, &tag),
+            reopened.resource(&alice, &tag).unwrap(),
             Some(1u64.to_le_bytes().to_vec())
         );
         let journal = reopened.journal();
@@ -338,10 +452,11 @@ public fun create(s: &signer)
         changes
             .resources
             .insert((alice, tag.clone()), ResourceChange::Deleted);
-        storage.apply(changes);
+        storage.apply(changes).unwrap();
         assert!(DirectoryStorage::open(&root)
             .unwrap()
             .resource(&alice, &tag)
+            .unwrap()
             .is_none());
         assert_eq!(journal.lock().unwrap().changes.len(), 1);
         assert!(journal.lock().unwrap().write_errors.is_empty());

@@ -108,8 +108,8 @@ pub use tern_primitives::{
 pub use tern_vm::types::{LimitRules, TypeLimits};
 pub use tern_vm::{
     ChangeSet, ExecutionOutcome, ExecutionTrace, GasMeter, GasSchedule, InMemoryStorage,
-    InstructionGasMeter, ResourceChange, Runtime, ScheduledGasMeter, Session, Storage,
-    StorageBackend, UnmeteredGasMeter, VmConfig,
+    InstructionGasMeter, PublishedModule, ResourceChange, Runtime, ScheduledGasMeter, Session,
+    Storage, StorageBackend, StorageError, UnmeteredGasMeter, VmConfig,
 };
 pub use typed::{FunctionHandle, MoveParams, MoveResults, MoveType, Signer, TypedFunction};
 pub use value::MoveValue;

@@ -166,7 +166,7 @@ impl Vm {
     /// let id = build.publish_masm("module 0x42::m\npublic fun f(): u64\n    ld_u64 7\n    ret\n")?;
     /// let dir = std::env::temp_dir().join(format!("tern-doc-{}", std::process::id()));
     /// std::fs::create_dir_all(&dir)?;
-    /// let bytes = build.storage().module(&id).ok_or("not stored")?.serialize()?;
+    /// let bytes = build.storage().module(&id)?.ok_or("not stored")?.serialize()?;
     /// std::fs::write(dir.join("m.mv"), bytes)?;
     ///
     /// let mut vm = Vm::with_stdlib()?;

@@ -19,7 +19,7 @@ pub(crate) fn check_links(
     bundle: &[ModuleId],
 ) -> Result<(), VmError> {
     for dep in module.immediate_dependencies() {
-        if dep != *id && !bundle.contains(&dep) && storage.module(&dep).is_none() {
+        if dep != *id && !bundle.contains(&dep) && storage.module(&dep)?.is_none() {
             return Err(VmError::new(StatusCode::LINKER_ERROR)
                 .with_message(format!(
                     "Linker Error: Module {}::{} doesn't exist",
@@ -34,7 +34,7 @@ pub(crate) fn check_links(
         let name = module.identifiers.get(friend.name.idx());
         if let (Some(a), Some(n)) = (addr, name) {
             let fid = ModuleId::new(*a, n.clone());
-            if !bundle.contains(&fid) && storage.module(&fid).is_none() {
+            if !bundle.contains(&fid) && storage.module(&fid)?.is_none() {
                 return Err(VmError::new(StatusCode::LINKER_ERROR).with_message(format!(
                     "Linker Error: Module {}::{} doesn't exist",
                     fid.address.full_hex(),
@@ -51,16 +51,18 @@ pub(crate) fn stored_dependencies(
     module: &CompiledModule,
     storage: &dyn Storage,
     except: &[ModuleId],
-) -> Vec<(ModuleId, Arc<CompiledModule>)> {
-    module
+) -> Result<Vec<(ModuleId, Arc<CompiledModule>)>, VmError> {
+    let mut found = Vec::new();
+    for d in module
         .immediate_dependencies()
         .chain(module.friends())
         .filter(|d| !except.contains(d))
-        .filter_map(|d| {
-            let m = storage.module(&d)?;
-            Some((d, m))
-        })
-        .collect()
+    {
+        if let Some(m) = storage.module(&d)? {
+            found.push((d, m));
+        }
+    }
+    Ok(found)
 }
 
 /// The link check of a stored module as a session loads it ([`tern_vm::LinkCheck`]): its
@@ -70,7 +72,7 @@ pub(crate) fn check_stored_links(
     module: &CompiledModule,
     storage: &dyn Storage,
 ) -> Result<(), VmError> {
-    let deps = stored_dependencies(module, storage, &[]);
+    let deps = stored_dependencies(module, storage, &[])?;
     let lookup = |want: &ModuleId| {
         deps.iter()
             .find(|(d, _)| d == want)
@@ -82,12 +84,14 @@ pub(crate) fn check_stored_links(
     }
 }
 
-/// Stores a module and returns its id.
+/// Stores a bundle of modules, all or none.
 pub(crate) fn store(
     storage: &mut dyn StorageBackend,
-    id: ModuleId,
-    bytes: Vec<u8>,
-    module: CompiledModule,
-) {
-    storage.put_module(id, bytes, Arc::new(module));
+    modules: Vec<(ModuleId, Vec<u8>, CompiledModule)>,
+) -> Result<(), VmError> {
+    let modules = modules
+        .into_iter()
+        .map(|(id, bytes, module)| (id, bytes, Arc::new(module)))
+        .collect();
+    Ok(storage.put_modules(modules)?)
 }

@@ -369,7 +369,7 @@ impl Vm {
     /// has no such function.
     pub fn function(&self, path: &str) -> Result<FunctionHandle, VmError> {
         let (module, name) = crate::vm::parse_function(path)?;
-        let Some(declaring) = self.storage().module(&module) else {
+        let Some(declaring) = self.storage().module(&module)? else {
             return Err(VmError::new(StatusCode::LINKER_ERROR)
                 .with_message(format!("no module {module} is published")));
         };

@@ -381,8 +381,14 @@ impl Vm {
         for ((module, _), id) in bundle.iter().zip(&ids) {
             self.check_publishable(module, id, &bundle, &ids, options)?;
         }
-        for ((module, bytes), id) in bundle.into_iter().zip(&ids) {
-            store(self.storage.as_mut(), id.clone(), bytes, module);
+        // One write for the whole bundle: a storage failure stores none of it.
+        let modules = bundle
+            .into_iter()
+            .zip(&ids)
+            .map(|((module, bytes), id)| (id.clone(), bytes, module))
+            .collect();
+        store(self.storage.as_mut(), modules)?;
+        for id in &ids {
             if !self.published.contains(id) {
                 self.published.push(id.clone());
             }
@@ -404,7 +410,7 @@ impl Vm {
     ) -> Result<(), VmError> {
         let _span = tracing::debug_span!("publish", module = %id).entered();
         // The peer checks an upgrade against the old module before verifying the new one.
-        if let Some(old) = self.storage.module(id) {
+        if let Some(old) = self.storage.module(id)? {
             check_compatibility(&old, module, options)?;
         }
         if !self.skip_verification {
@@ -418,7 +424,7 @@ impl Vm {
             return Ok(());
         }
         // A bundle member links against the bundle's version of a module it names.
-        let published = stored_dependencies(module, self.storage.as_ref(), ids);
+        let published = stored_dependencies(module, self.storage.as_ref(), ids)?;
         let lookup = |want: &ModuleId| {
             ids.iter()
                 .position(|d| d == want)
@@ -457,7 +463,7 @@ impl Vm {
         );
         let out = Self::execute_in(outcomes, session, f, tys, args)
             .map_err(|e| sui_conventions(e, self.storage.as_ref()))?;
-        self.storage.apply(out.changes.clone());
+        self.storage.apply(out.changes.clone())?;
         Ok(out)
     }
 
@@ -473,13 +479,12 @@ impl Vm {
         if !self.skip_verification {
             tern_verifier::verify_script(script, &self.verifier_config)?;
         }
-        let deps: Vec<(ModuleId, Arc<CompiledModule>)> = script_imports(script)
-            .into_iter()
-            .filter_map(|d| {
-                let m = self.storage.module(&d)?;
-                Some((d, m))
-            })
-            .collect();
+        let mut deps: Vec<(ModuleId, Arc<CompiledModule>)> = Vec::new();
+        for d in script_imports(script) {
+            if let Some(m) = self.storage.module(&d)? {
+                deps.push((d, m));
+            }
+        }
         let lookup = |want: &ModuleId| {
             deps.iter()
                 .find(|(d, _)| d == want)
@@ -511,7 +516,7 @@ impl Vm {
             &mut self.last_gas_used,
         );
         let out = Self::execute_in(outcomes, session, f, tys, args)?;
-        self.storage.apply(out.changes.clone());
+        self.storage.apply(out.changes.clone())?;
         Ok(out)
     }
 
@@ -520,11 +525,12 @@ impl Vm {
     /// help: [`MasmError::Assembly`]); a `?` into a [`VmError`] makes it `UNKNOWN_MODULE`
     /// with the rendered diagnostics as message.
     pub fn publish_masm(&mut self, source: &str) -> Result<ModuleId, MasmError> {
-        let deps: Vec<Arc<CompiledModule>> = self
-            .published
-            .iter()
-            .filter_map(|id| self.storage.module(id))
-            .collect();
+        let mut deps: Vec<Arc<CompiledModule>> = Vec::new();
+        for id in &self.published {
+            if let Some(m) = self.storage.module(id).map_err(VmError::from)? {
+                deps.push(m);
+            }
+        }
         let dep_refs: Vec<&CompiledModule> = deps.iter().map(|m| m.as_ref()).collect();
         let unit = tern_asm::assembler::assemble(source, &dep_refs, &Default::default())
             .map_err(|e| MasmError::Assembly(Box::new(e)))?;
@@ -569,18 +575,20 @@ impl Vm {
         Self::execute_in((self.tracing, &mut None, &mut None), session, f, tys, args)
     }
 
-    /// Applies a change set (for example one returned by [`Vm::simulate_function`]).
-    pub fn commit(&mut self, changes: ChangeSet) {
-        self.storage.apply(changes);
+    /// Applies a change set (for example one returned by [`Vm::simulate_function`]);
+    /// `STORAGE_ERROR` when the storage cannot write it (it then holds none of it).
+    pub fn commit(&mut self, changes: ChangeSet) -> Result<(), VmError> {
+        Ok(self.storage.apply(changes)?)
     }
 
-    /// The BCS bytes of the resource of type `tag` at `address`, if it exists.
+    /// The BCS bytes of the resource of type `tag` at `address`, if it exists
+    /// (`STORAGE_ERROR` when the storage cannot read it).
     pub fn resource_bytes(
         &self,
         address: tern_primitives::AccountAddress,
         tag: &tern_primitives::StructTag,
-    ) -> Option<Vec<u8>> {
-        self.storage.resource(&address, tag)
+    ) -> Result<Option<Vec<u8>>, VmError> {
+        Ok(self.storage.resource(&address, tag)?)
     }
 
     /// The resource of type `tag` at `address` as a value, if it exists (a value the
@@ -591,7 +599,7 @@ impl Vm {
         address: tern_primitives::AccountAddress,
         tag: &tern_primitives::StructTag,
     ) -> Result<Option<crate::MoveValue>, VmError> {
-        let Some(bytes) = self.storage.resource(&address, tag) else {
+        let Some(bytes) = self.storage.resource(&address, tag)? else {
             return Ok(None);
         };
         let mut session = Session::new(&self.runtime, self.storage.as_ref());
@@ -817,7 +825,7 @@ fn sui_conventions(mut e: VmError, storage: &dyn StorageBackend) -> VmError {
     let tern_primitives::Location::Module(id) = e.location().clone() else {
         return e;
     };
-    let Some(module) = storage.module(&id) else {
+    let Ok(Some(module)) = storage.module(&id) else {
         return e;
     };
     if module.flavor != tern_binary::Flavor::Sui {

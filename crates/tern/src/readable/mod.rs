@@ -43,7 +43,7 @@ use std::sync::Arc;
 use tern_binary::{CompiledModule, FieldDefinition, SignatureToken, StructHandleIndex};
 use tern_primitives::{AccountAddress, FunctionTag, ModuleId, StructTag, TypeTag, U256};
 
-/// Finds a published module by id (for example `|id| vm.storage().module(id)`): where the
+/// Finds a published module by id (for example `|id| vm.storage().module(id).ok().flatten()`): where the
 /// printer reads the names of structs, variants and fields.
 pub type ModuleLookup<'a> = dyn Fn(&ModuleId) -> Option<Arc<CompiledModule>> + 'a;
 

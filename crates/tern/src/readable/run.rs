@@ -42,7 +42,7 @@ impl Vm {
     /// `value` of type `ty` printed readably, names taken from this VM's published modules
     /// (see [`crate::readable`]; an untyped form when the value does not fit the type).
     pub fn describe_value(&self, ty: &TypeTag, value: &MoveValue) -> String {
-        let modules = |id: &ModuleId| self.storage().module(id);
+        let modules = |id: &ModuleId| self.storage().module(id).ok().flatten();
         Readable::new(ty, value, &modules).to_string()
     }
 
@@ -54,7 +54,7 @@ impl Vm {
         function: &str,
         type_args: &[TypeTag],
     ) -> Option<FunctionTypes> {
-        let module = self.storage().module(module)?;
+        let module = self.storage().module(module).ok().flatten()?;
         function_types(&module, function, type_args)
     }
 
@@ -68,7 +68,7 @@ impl Vm {
         out: &RunOutput,
         types: Option<&FunctionTypes>,
     ) -> ReadableOutput {
-        let modules = |id: &ModuleId| self.storage().module(id);
+        let modules = |id: &ModuleId| self.storage().module(id).ok().flatten();
         let one = |ty: Option<&TypeTag>, value: &MoveValue| describe(ty?, value, &modules);
         let return_values = out
             .values
@@ -115,7 +115,7 @@ impl Vm {
         let readable = head.rsplit_once(" 0x").and_then(|(ty, hex)| {
             let ty: TypeTag = ty.parse().ok()?;
             let bytes = from_hex(hex)?;
-            let modules = |id: &ModuleId| self.storage().module(id);
+            let modules = |id: &ModuleId| self.storage().module(id).ok().flatten();
             describe(&ty, &MoveValue::Bcs(bytes), &modules)
         });
         match readable {
