@@ -285,7 +285,13 @@ impl SuiChain {
             &BTreeMap::new(),
         );
         let mut packages = (*self.packages_arc()).clone();
-        let call_linkage = Linkage::of(&package);
+        // The framework serves the `UpgradeCap` even when the package links nothing of it (a
+        // package that imports nothing), as Sui creates and transfers the cap outside the
+        // package's linkage.
+        let mut call_linkage = Linkage::of(&package);
+        if let Some(framework) = self.package(&AccountAddress::from_u64(2)) {
+            call_linkage.merge(framework);
+        }
         packages.insert(package);
         let packages = Arc::new(packages);
         let sender = tx.sender;
