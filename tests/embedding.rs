@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
 
 use std::sync::{Arc, Mutex};
-use tern::{AccountAddress, MoveValue, StatusCode, Vm, VmConfig};
+use tern::{AccountAddress, MoveValue, StatusCode, Vm, VmConfig, VmError};
 use tern_binary::CompiledModule;
 use tern_primitives::{ModuleId, StructTag};
 use tern_vm::natives::{NativeRegistry, NativeResult};
@@ -439,4 +439,47 @@ public fun twice(x: u64)
     let log = session.extensions_mut().remove::<EventLog>().unwrap();
     assert_eq!(log.0.len(), 4);
     assert!(session.extensions().get::<EventLog>().is_none());
+}
+
+/// Reserved addresses: `0x0`–`0xf` and those an embedder reserves take no modules unless the
+/// VM allows it, so a module cannot be published where natives bind by name (at `0x1`, a
+/// `unit_test::create_signers_for_testing` declared to return `vector<u64>` would read the
+/// signers it makes as integers).
+#[test]
+fn reserved_addresses_refuse_publishing_by_default() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    let forged = "module 0x1::unit_test
+public native fun create_signers_for_testing(n: u64): vector<u64>
+";
+    let err = VmError::from(vm.publish_masm(forged).unwrap_err());
+    assert_eq!(
+        err.status(),
+        StatusCode::MODULE_ADDRESS_DOES_NOT_MATCH_SENDER
+    );
+    assert!(
+        err.message()
+            .unwrap()
+            .starts_with("cannot publish 0x1::unit_test: 0x1 is a reserved address (0x0-0xf"),
+        "{err:?}"
+    );
+    let unit_test = ModuleId::new(AccountAddress::ONE, "unit_test".parse().unwrap());
+    assert!(vm.storage().module(&unit_test).unwrap().is_none());
+    let plain = |address: &str| {
+        format!("module {address}::m\npublic fun f(): u64\n    ld_u64 1\n    ret\n")
+    };
+    assert!(vm.publish_masm(&plain("0xf")).is_err());
+    vm.publish_masm(&plain("0x10")).unwrap();
+    // An embedder's own address, once reserved.
+    vm.publish_masm(&plain("0x77")).unwrap();
+    vm.reserve_addresses([AccountAddress::from_u64(0x77)]);
+    assert!(vm.is_reserved_address(&AccountAddress::from_u64(0x77)));
+    let again = VmError::from(vm.publish_masm(&plain("0x77")).unwrap_err());
+    assert_eq!(
+        again.status(),
+        StatusCode::MODULE_ADDRESS_DOES_NOT_MATCH_SENDER
+    );
+    // Allowed, the embedder publishes there itself.
+    vm.set_reserved_publishing(true);
+    vm.publish_masm(&plain("0x5")).unwrap();
+    vm.publish_masm(&plain("0x77")).unwrap();
 }

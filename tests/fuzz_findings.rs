@@ -26,6 +26,7 @@ const SELF_CALL: [u8; 91] = [
 #[ignore = "known leak: Function -> ModuleLinks -> resolved Arc<Function> cycle (docs/fuzzing.md)"]
 fn dropping_the_vm_frees_a_self_calling_module() {
     let mut vm = Vm::with_stdlib().unwrap();
+    vm.set_reserved_publishing(true);
     vm.set_gas_budget(Some(10_000));
     let id = vm.publish(&SELF_CALL).unwrap();
     let err = vm
@@ -48,6 +49,7 @@ fn dropping_the_vm_frees_a_self_calling_module() {
 #[test]
 fn dropping_the_vm_frees_a_module_without_self_calls() {
     let mut vm = Vm::with_stdlib().unwrap();
+    vm.set_reserved_publishing(true);
     let id = vm
         .publish_masm("module 0x1::N\npublic fun g(): u64\n    ld_u64 7\n    ret\n")
         .unwrap();

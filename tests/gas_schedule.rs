@@ -93,6 +93,7 @@ public fun vectors(): bool
 
 fn vm() -> Vm {
     let mut vm = Vm::default();
+    vm.set_reserved_publishing(true);
     vm.publish_stdlib().unwrap();
     vm.publish_masm(MODULE).unwrap();
     vm
@@ -293,6 +294,7 @@ fn gas_matches_the_aptos_movevm_on_measured_programs() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let programs = root.join("../shared/tools/aptos-peer/programs");
     let mut vm = Vm::default();
+    vm.set_reserved_publishing(true);
     vm.publish_stdlib().unwrap();
     let mut published = std::collections::BTreeSet::new();
     let mut skipped = Vec::new();

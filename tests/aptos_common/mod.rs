@@ -33,6 +33,7 @@ pub fn stdlib_vm(natives: NativeRegistry) -> Option<Vm> {
         natives,
         Box::new(InMemoryStorage::new()),
     );
+    vm.set_reserved_publishing(true);
     for package in ["MoveStdlib", "AptosStdlib"] {
         vm.publish_package_dir(&dir.join(package)).unwrap();
     }

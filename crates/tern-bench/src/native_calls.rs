@@ -99,6 +99,8 @@ fn vm() -> Result<Vm, BenchError> {
         Box::new(InMemoryStorage::new()),
     );
     vm.publish_stdlib()?;
+    // The declarations of the framework's natives go where the framework has them.
+    vm.set_reserved_publishing(true);
     for module in DECLARATIONS {
         vm.publish_masm(module)
             .map_err(|e| BenchError::Count(format!("native declarations: {e}")))?;

@@ -48,6 +48,8 @@ impl TernAdapter {
     /// A VM with `config` (its limits) and the standard library published.
     pub fn with_config(config: tern::VmConfig) -> Result<TernAdapter, VmError> {
         let mut vm = Vm::new(config);
+        // Test files publish at 0x1 and the natives' addresses, as the peer's runner allows.
+        vm.set_reserved_publishing(true);
         let stdlib = tern_stdlib::stdlib_modules().map_err(|e| {
             VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                 .with_message(format!("standard library does not assemble: {e}"))
@@ -74,6 +76,7 @@ impl TernAdapter {
         storage: Box<dyn tern::StorageBackend>,
     ) -> Result<TernAdapter, VmError> {
         let mut vm = Vm::with_parts(config, tern_natives::stdlib_natives(), storage);
+        vm.set_reserved_publishing(true);
         let stdlib = tern_stdlib::stdlib_modules().map_err(|e| {
             VmError::new(tern_primitives::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                 .with_message(format!("standard library does not assemble: {e}"))
@@ -119,7 +122,11 @@ impl TernAdapter {
     /// [`TernAdapter::new`] reports) an empty one.
     pub fn new_or_empty() -> TernAdapter {
         TernAdapter::new().unwrap_or_else(|_| TernAdapter {
-            vm: Vm::default(),
+            vm: {
+                let mut vm = Vm::default();
+                vm.set_reserved_publishing(true);
+                vm
+            },
             context: Vec::new(),
             default_budget: None,
             sui: None,
@@ -175,6 +182,7 @@ impl TernAdapter {
             Box::new(tern::InMemoryStorage::new()),
         );
         vm.set_skip_verification(true);
+        vm.set_reserved_publishing(true);
         let binaries: Vec<Vec<u8>> = tern_stdlib::sui_stdlib_binaries()
             .iter()
             .map(|(_, b)| b.to_vec())

@@ -488,7 +488,7 @@ impl NativeRegistry {
             .insert((address, module.to_string(), function.to_string()), native);
     }
 
-    /// The native for a function, if registered.
+    /// The native registered for `function` of `module`, if any.
     pub fn lookup(&self, module: &ModuleId, function: &str) -> Option<NativeFunction> {
         self.table
             .get(&(

@@ -148,6 +148,8 @@ impl Vm {
             aptos_framework_natives(),
             Box::new(InMemoryStorage::new()),
         );
+        // The framework's own rules (`code::publish_package`) decide who publishes where.
+        vm.set_reserved_publishing(true);
         for package in APTOS_FRAMEWORK_PACKAGES {
             vm.publish_package_dir(&dir.join(package))?;
         }

@@ -67,6 +67,8 @@ pub struct Vm {
     storage: Box<dyn StorageBackend>,
     verifier: Option<Box<ModuleVerifier>>,
     published: Vec<ModuleId>,
+    reserved_publishing: bool,
+    reserved: Vec<tern_primitives::AccountAddress>,
 }
 
 impl std::fmt::Debug for Vm {
@@ -110,6 +112,8 @@ impl Vm {
             storage,
             verifier: None,
             published: Vec::new(),
+            reserved_publishing: false,
+            reserved: Vec::new(),
         }
     }
 
@@ -154,8 +158,10 @@ impl Vm {
                 Ok((m, bytes))
             })
             .collect::<Result<Vec<_>, VmError>>()?;
-        self.publish_deserialized(bundle, &CompatibilityOptions::default())?;
-        Ok(())
+        let allowed = std::mem::replace(&mut self.reserved_publishing, true);
+        let result = self.publish_deserialized(bundle, &CompatibilityOptions::default());
+        self.reserved_publishing = allowed;
+        result.map(|_| ())
     }
 
     /// Meters later runs with this budget (one unit per executed instruction); `None` runs
@@ -281,6 +287,33 @@ impl Vm {
         (!self.skip_verification).then_some(check_stored_links as tern_vm::LinkCheck)
     }
 
+    /// Whether modules may be published at reserved addresses: `0x0`–`0xf` (the standard
+    /// library's and the framework's) and those given to [`Vm::reserve_addresses`]. Off by
+    /// default: natives bind by name, and the VM knows no owner of an address, so a module
+    /// published there could declare a native with another signature than the one it
+    /// implements (`vector<signer>` read as `vector<u64>`) or reach natives meant for the
+    /// library. [`Vm::publish_stdlib`] always may; a VM built with
+    /// [`Vm::with_aptos_framework`] leaves the decision to the framework's own publishing rules
+    /// (`code::publish_package`); the test runner allows it, as the peer's does. An embedder
+    /// publishing the modules that declare its own natives reserves their address afterwards.
+    pub fn set_reserved_publishing(&mut self, allowed: bool) {
+        self.reserved_publishing = allowed;
+    }
+
+    /// Adds `addresses` to the reserved ones (see [`Vm::set_reserved_publishing`]): for
+    /// example the address of an embedder's natives, once their modules are published.
+    pub fn reserve_addresses(
+        &mut self,
+        addresses: impl IntoIterator<Item = tern_primitives::AccountAddress>,
+    ) {
+        self.reserved.extend(addresses);
+    }
+
+    /// Whether `address` is reserved (see [`Vm::set_reserved_publishing`]).
+    pub fn is_reserved_address(&self, address: &tern_primitives::AccountAddress) -> bool {
+        address.is_special() || self.reserved.contains(address)
+    }
+
     /// Publishes and runs code without the bytecode verifier (for testing the interpreter's
     /// own defences; the VM then reports invariant violations instead of verifier errors).
     pub fn set_skip_verification(&mut self, skip: bool) {
@@ -375,6 +408,18 @@ impl Vm {
                 return Err(VmError::new(StatusCode::DUPLICATE_MODULE_NAME)
                     .with_message(format!("module {id} appears twice in the bundle"))
                     .at_location(tern_primitives::Location::Undefined));
+            }
+            if !self.reserved_publishing && self.is_reserved_address(&id.address) {
+                return Err(
+                    VmError::new(StatusCode::MODULE_ADDRESS_DOES_NOT_MATCH_SENDER)
+                        .with_message(format!(
+                            "cannot publish {id}: {} is a reserved address (0x0-0xf, the \
+                         standard library's and the framework's, or one reserved by the \
+                         embedder); Vm::set_reserved_publishing allows it",
+                            id.address.to_hex_literal()
+                        ))
+                        .at_location(tern_primitives::Location::Undefined),
+                );
             }
             ids.push(id);
         }
