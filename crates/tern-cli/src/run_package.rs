@@ -51,6 +51,9 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
             vm
         }
     };
+    // The command line runs the user's own code: dependencies and packages may sit at the
+    // library's addresses (an embedding VM refuses that by default).
+    vm.set_reserved_publishing(true);
     for dep in &args.deps {
         publish_path(&mut vm, dep).with_context(|| format!("dependency {}", dep.display()))?;
     }

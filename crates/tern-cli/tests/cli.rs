@@ -1182,3 +1182,34 @@ fn run_checks_arguments_against_parameter_types() {
         );
     }
 }
+
+/// The command line runs the user's own code, at the library's addresses too (an embedding
+/// `Vm` refuses to publish there by default).
+#[test]
+fn run_publishes_compiled_code_at_reserved_addresses() {
+    let dir = temp("reserved_pkg");
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("mine.masm");
+    std::fs::write(
+        &source,
+        "module 0x5::mine\npublic fun f(): u64\n    ld_u64 5\n    ret\n",
+    )
+    .unwrap();
+    let st = tern()
+        .arg("asm")
+        .arg(&source)
+        .arg("-o")
+        .arg(dir.join("mine.mv"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    std::fs::remove_file(&source).unwrap();
+    let out = tern()
+        .arg("run")
+        .arg(&dir)
+        .arg("0x5::mine::f")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: 5\n");
+}
