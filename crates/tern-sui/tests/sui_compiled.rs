@@ -469,6 +469,13 @@ fn shapes_runs_with_the_stated_results() {
         );
         assert_eq!(r, [(shape.clone(), want)], "make({kind}, {a}, {b})");
     }
+    // An enum value returned at the top level reads back as a value (the type loads as a
+    // datatype of the enum table).
+    let r = returns(&mut chain, pkg, "shapes", "make", &[U8(2), U64(3), U64(4)]);
+    assert_eq!(
+        chain.render_value(&r[0].0, &r[0].1).as_deref(),
+        Some("|2|{ 3, 4 }")
+    );
 
     // area_of: 0; 3 * 5 * 5; 3 * 4; 5 * 3 / 2.
     for (kind, a, b, want) in [(0, 7, 8, 0), (1, 5, 0, 75), (2, 3, 4, 12), (3, 5, 3, 7)] {

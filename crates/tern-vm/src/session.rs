@@ -241,13 +241,24 @@ impl<'r> Session<'r> {
                 // As the peer loads a type argument: a module that does not exist (or does not
                 // load) is its own error, a struct it does not define `TYPE_RESOLUTION_FAILURE`.
                 let m = self.load_module(&mid)?;
-                if !m.compiled.struct_defs.iter().any(|d| {
+                let named = |handle: usize| {
                     m.compiled
                         .struct_handles
-                        .get(d.struct_handle.idx())
+                        .get(handle)
                         .and_then(|h| m.compiled.identifiers.get(h.name.idx()))
                         == Some(&s.name)
-                }) {
+                };
+                // A datatype: a struct, or (Sui) an enum of its own table.
+                let defined = m
+                    .compiled
+                    .struct_defs
+                    .iter()
+                    .any(|d| named(d.struct_handle.idx()))
+                    || m.compiled
+                        .enum_defs
+                        .iter()
+                        .any(|d| named(d.enum_handle.idx()));
+                if !defined {
                     return Err(type_resolution_failure().with_message(format!(
                         "Struct {}::{}::{} does not exist",
                         standard_address(&s.address),
