@@ -11,16 +11,6 @@ use tern_testrunner::{run_test_text, RunConfig, TernAdapter};
 /// Tasks whose output is known to differ, and why.
 const KNOWN_DIFFERENCES: &[(&str, usize, &str)] = &[
     (
-        "builtins/vector_ops_out_of_bound",
-        0,
-        "Sui's message names its vector representation (`in PrimVec`)",
-    ),
-    (
-        "builtins/vector_ops_out_of_bound",
-        1,
-        "Sui's message names its vector representation (`in PrimVec`)",
-    ),
-    (
         "enums/mono/enum_decl_monomorphic_fail_unpack",
         1,
         "the task's module does not compile in Sui's IR compiler; Tern's assembler reports it \

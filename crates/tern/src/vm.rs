@@ -907,6 +907,34 @@ fn sui_conventions(mut e: VmError, storage: &dyn StorageBackend) -> VmError {
                 });
             e.data_mut().message = cast;
         }
+        // An element borrow past the end names Sui's vector representation: primitive
+        // elements live in a `PrimVec`, others in a `Vec` (an element type that is a type
+        // parameter is known only at run time: no message then).
+        StatusCode::VECTOR_OPERATION_ERROR if e.sub_status() == Some(1) => {
+            let Some(&(def, pc)) = e.data().offsets.first() else {
+                return e;
+            };
+            let code = module
+                .function_defs
+                .get(usize::from(def))
+                .and_then(|d| d.code.as_ref());
+            let element = match code.and_then(|c| c.code.get(pc as usize)) {
+                Some(
+                    tern_binary::Bytecode::VecImmBorrow(sig)
+                    | tern_binary::Bytecode::VecMutBorrow(sig),
+                ) => module.signatures.get(sig.idx()).and_then(|s| s.0.first()),
+                _ => None,
+            };
+            use tern_binary::SignatureToken as T;
+            let representation = match element {
+                Some(
+                    T::Bool | T::U8 | T::U16 | T::U32 | T::U64 | T::U128 | T::U256 | T::Address,
+                ) => "PrimVec",
+                Some(T::TypeParameter(_)) | None => return e,
+                Some(_) => "Vec",
+            };
+            e.data_mut().message = Some(format!("Index out of bounds in {representation}"));
+        }
         _ => {}
     }
     e
