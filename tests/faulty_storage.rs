@@ -91,37 +91,9 @@ impl StorageBackend for Faulty {
     }
 }
 
-const COUNTER: &str = "module 0x42::counter
-struct Counter has key
-  value: u64
-
-public fun init(account: &signer)
-    move_loc account
-    ld_u64 0
-    pack Counter
-    move_to Counter
-    ret
-
-public fun incr(owner: address): u64 acquires Counter
-    local c: &mut u64
-    move_loc owner
-    mut_borrow_global Counter
-    mut_borrow_field Counter, value
-    st_loc c
-    copy_loc c
-    read_ref
-    ld_u64 1
-    add
-    copy_loc c
-    write_ref
-    move_loc c
-    read_ref
-    ret
-
-public fun version(): u64
-    ld_u64 1
-    ret
-";
+#[path = "common/counter.rs"]
+mod counter;
+use counter::COUNTER;
 
 fn alice() -> AccountAddress {
     AccountAddress::from_u64(0xa11ce)

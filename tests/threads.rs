@@ -15,48 +15,9 @@ use tern_vm::{ChangeSet, InMemoryStorage, PublishedModule, Storage, StorageBacke
 const THREADS: u64 = 8;
 const CALLS: u64 = 600;
 
-/// Version 1: `f(x) = 2x + 1` through a private helper (a call within the module), and a
-/// counter resource each thread bumps at its own address.
-const V1: &str = "module 0x42::m
-struct Counter has key
-  value: u64
-
-public fun f(x: u64): u64
-    move_loc x
-    call scale
-    ld_u64 1
-    add
-    ret
-
-fun scale(x: u64): u64
-    move_loc x
-    ld_u64 2
-    mul
-    ret
-
-public fun init(account: &signer)
-    move_loc account
-    ld_u64 0
-    pack Counter
-    move_to Counter
-    ret
-
-public fun bump(owner: address): u64 acquires Counter
-    local c: &mut u64
-    move_loc owner
-    mut_borrow_global Counter
-    mut_borrow_field Counter, value
-    st_loc c
-    copy_loc c
-    read_ref
-    ld_u64 1
-    add
-    copy_loc c
-    write_ref
-    move_loc c
-    read_ref
-    ret
-";
+#[path = "common/counter.rs"]
+mod counter;
+use counter::COUNTER as V1;
 
 /// `V1` with `f(x) = 3x + 2`: a compatible upgrade (same public signatures and layout).
 fn v2() -> String {
@@ -98,7 +59,9 @@ fn owner(thread: u64) -> AccountAddress {
 }
 
 fn f_of(vm: &mut Vm, x: u64) -> u64 {
-    let out = vm.call("0x42::m::f", &[], &[MoveValue::U64(x)]).unwrap();
+    let out = vm
+        .call("0x42::counter::f", &[], &[MoveValue::U64(x)])
+        .unwrap();
     match out.values.as_slice() {
         [MoveValue::U64(v)] => *v,
         other => panic!("f({x}) returned {other:?}"),
@@ -136,7 +99,7 @@ fn eight_threads_share_one_runtime_across_an_upgrade() {
     publisher.publish_masm(V1).unwrap();
     for t in 0..THREADS {
         publisher
-            .call("0x42::m::init", &[], &[MoveValue::Signer(owner(t))])
+            .call("0x42::counter::init", &[], &[MoveValue::Signer(owner(t))])
             .unwrap();
     }
 
@@ -167,7 +130,7 @@ fn eight_threads_share_one_runtime_across_an_upgrade() {
                     });
                     if i % 3 == 0 {
                         let out = vm
-                            .call("0x42::m::bump", &[], &[MoveValue::Address(owner(t))])
+                            .call("0x42::counter::incr", &[], &[MoveValue::Address(owner(t))])
                             .unwrap();
                         bumps.push(out.values);
                     }
@@ -222,7 +185,7 @@ fn eight_threads_share_one_runtime_across_an_upgrade() {
     // The store holds every thread's last write, and the new code.
     for t in 0..THREADS {
         let count = publisher
-            .call("0x42::m::bump", &[], &[MoveValue::Address(owner(t))])
+            .call("0x42::counter::incr", &[], &[MoveValue::Address(owner(t))])
             .unwrap();
         assert_eq!(count.values, vec![MoveValue::U64(CALLS.div_ceil(3) + 1)]);
     }

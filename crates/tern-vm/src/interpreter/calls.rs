@@ -74,13 +74,10 @@ impl Session<'_> {
         tys: &[TypeId],
         args: &[TypeId],
     ) -> Result<Vec<TypeId>, VmError> {
+        let ty_args = self.instantiate_types(tys, args)?;
         let limits = self.runtime.config.type_limits;
-        let mut cache = self.runtime.write()?;
-        let ty_args = tys
-            .iter()
-            .map(|t| cache.types.substitute(*t, args, &limits))
-            .collect::<Result<Vec<_>, _>>()?;
-        cache
+        self.runtime
+            .read()?
             .types
             .check_instantiation_nodes(args, &ty_args, &limits)?;
         Ok(ty_args)

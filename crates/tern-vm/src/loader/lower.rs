@@ -506,7 +506,18 @@ impl<T: BinaryTables> Lowering<'_, T> {
         args: Option<tern_binary::SignatureIndex>,
     ) -> Result<TypeId, VmError> {
         let def = m.struct_def_at(sd).ok_or_else(bad_index)?;
-        let sid = struct_of(self.cache, m, def.struct_handle.0)?;
+        self.datatype(m, def.struct_handle.0, args)
+    }
+
+    /// The type of the datatype (struct or Sui enum) of handle `handle` with type arguments
+    /// `args` (none: no arguments).
+    fn datatype(
+        &mut self,
+        m: &CompiledModule,
+        handle: u16,
+        args: Option<tern_binary::SignatureIndex>,
+    ) -> Result<TypeId, VmError> {
+        let sid = struct_of(self.cache, m, handle)?;
         let list = match args {
             Some(sig) => {
                 let tys = self.sig_types(sig)?;
@@ -609,15 +620,7 @@ impl<T: BinaryTables> Lowering<'_, T> {
         args: Option<tern_binary::SignatureIndex>,
     ) -> Result<TypeId, VmError> {
         let def = m.enum_defs.get(e).ok_or_else(bad_index)?;
-        let sid = struct_of(self.cache, m, def.enum_handle.0)?;
-        let list = match args {
-            Some(sig) => {
-                let tys = self.sig_types(sig)?;
-                self.cache.types.intern_list(&tys)
-            }
-            None => self.cache.types.intern_list(&[]),
-        };
-        Ok(self.cache.types.intern(TypeNode::Struct(sid, list)))
+        self.datatype(m, def.enum_handle.0, args)
     }
 
     /// An [`Op::Fail`] raising `err`.

@@ -62,6 +62,20 @@ pub struct StructInfo {
     pub layout: StructLayout,
 }
 
+impl StructInfo {
+    /// The types of its fields (every variant's, in order, for an enum), in terms of its
+    /// type parameters.
+    pub fn field_types(&self) -> Vec<TypeId> {
+        match &self.layout {
+            StructLayout::Fields(f) => f.iter().map(|f| f.ty).collect(),
+            StructLayout::Variants(vs) => vs
+                .iter()
+                .flat_map(|v| v.fields.iter().map(|f| f.ty))
+                .collect(),
+        }
+    }
+}
+
 /// Identity of a function: its module (`None` for a script) and definition index.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FunctionId {
@@ -622,13 +636,7 @@ impl CodeCache {
                 let Some(info) = self.struct_info(sid).cloned() else {
                     return Ok(1);
                 };
-                let fields: Vec<TypeId> = match &info.layout {
-                    StructLayout::Fields(f) => f.iter().map(|f| f.ty).collect(),
-                    StructLayout::Variants(vs) => vs
-                        .iter()
-                        .flat_map(|v| v.fields.iter().map(|f| f.ty))
-                        .collect(),
-                };
+                let fields = info.field_types();
                 let mut deepest = 0;
                 for f in fields {
                     let t = self
@@ -677,13 +685,7 @@ impl CodeCache {
                     return Ok(());
                 };
                 let args = self.types.list(args).to_vec();
-                let fields: Vec<TypeId> = match &info.layout {
-                    StructLayout::Fields(f) => f.iter().map(|f| f.ty).collect(),
-                    StructLayout::Variants(vs) => vs
-                        .iter()
-                        .flat_map(|v| v.fields.iter().map(|f| f.ty))
-                        .collect(),
-                };
+                let fields = info.field_types();
                 for f in fields {
                     let t = self
                         .types
