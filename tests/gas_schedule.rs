@@ -625,3 +625,377 @@ fn crypto_algebra_charges_its_structure_and_operation() {
     let whole = direct(&mut vm, hash_to, &[g1, suite], &args);
     assert_eq!(whole, 119_541_420 + 1760 * 3 + units);
 }
+
+// ------------------------------------------------------------------------------------------
+// The AptosFramework natives (`tern_natives::aptos_framework`), over the real framework.
+// Each is called directly (no instruction runs: the whole run is what the native charged),
+// or in a session whose host state (transaction context, aggregator values, randomness) the
+// test sets first. Figures: the parameters of `crates/tern-vm/src/gas/aptos-natives.txt`.
+
+use tern_natives::aptos_framework::{
+    AggregatorStore, EntryFunctionPayload, MultisigPayload, RandomnessContext, TransactionContext,
+    UserTransaction,
+};
+
+/// A VM with the whole Aptos framework and its natives; `None` without the corpus.
+fn aptos_framework_vm() -> Option<Vm> {
+    Some(Vm::with_aptos_framework(&aptos_common::corpus()?).unwrap())
+}
+
+/// How a direct call of the native `function` ends and what it charged under Aptos's
+/// schedule (the whole run).
+fn native_call(
+    vm: &mut Vm,
+    function: &str,
+    tys: &[&str],
+    args: &[MoveValue],
+) -> (Result<(), StatusCode>, u64) {
+    used_under(vm, GasSchedule::aptos(), function, tys, args)
+}
+
+/// [`native_call`] in a new session of `vm` into which `setup` put host state first.
+fn native_call_in(
+    vm: &Vm,
+    setup: impl FnOnce(&mut Session<'_>),
+    function: &str,
+    tys: &[&str],
+    args: &[MoveValue],
+) -> (Result<(), StatusCode>, u64) {
+    let (module, name) = function.rsplit_once("::").unwrap();
+    let (address, module) = module.split_once("::").unwrap();
+    let id = ModuleId::new(
+        AccountAddress::from_hex_literal(address).unwrap(),
+        Identifier::new(module).unwrap(),
+    );
+    let mut session = Session::new(vm.runtime(), vm.storage());
+    setup(&mut session);
+    session.set_gas_budget(Some(1_000_000_000_000));
+    session.set_gas_schedule(Some(Arc::new(GasSchedule::aptos())));
+    let before = session.gas_left();
+    let f = session.function(&id, name).unwrap();
+    let tys = tys
+        .iter()
+        .map(|t| session.load_type(&aptos_common::ty(t)).unwrap())
+        .collect();
+    let args = args.iter().map(MoveValue::to_bcs).collect();
+    let result = session
+        .execute(f, tys, args)
+        .map(|_| ())
+        .map_err(|e| e.status());
+    (result, before - session.gas_left())
+}
+
+fn string(s: &str) -> MoveValue {
+    MoveValue::Struct(vec![MoveValue::bytes(s)])
+}
+
+#[test]
+fn events_charge_the_abstract_size_of_their_value() {
+    let Some(mut vm) = aptos_framework_vm() else {
+        return;
+    };
+    // A module event `String` of 5 bytes: abstract size 40 (struct) + 40 (vector) + 5 (its
+    // bytes) = 85; 200060 + 610 × 85 = 251910.
+    let module_event = "0x1::event::write_module_event_to_store";
+    let s = "0x1::string::String";
+    let call = native_call(&mut vm, module_event, &[s], &[string("hello")]);
+    assert_eq!(call, (Ok(()), 200_060 + 610 * 85));
+    // Through `event::emit`, the native's parameters charge the same.
+    let units = charged_ok(
+        &mut vm,
+        "aptos_framework.event.",
+        "0x1::event::emit",
+        &[s],
+        &[string("hello")],
+    );
+    assert_eq!(units, 251_910);
+    // A handle event `u64`: 40; 200060 + 610 × 40 = 224460.
+    let guid = MoveValue::bytes([1u8; 40]);
+    let handle_event = "0x1::event::write_to_event_store";
+    let args = [guid, MoveValue::U64(3), MoveValue::U64(7)];
+    let call = native_call(&mut vm, handle_event, &["u64"], &args);
+    assert_eq!(call, (Ok(()), 224_460));
+    // Charged before anything fails: a GUID that is not one, a module event not a struct.
+    let args = [
+        MoveValue::bytes([1u8; 3]),
+        MoveValue::U64(3),
+        MoveValue::U64(7),
+    ];
+    let call = native_call(&mut vm, handle_event, &["u64"], &args);
+    assert_eq!(call, (Err(StatusCode::EVENT_KEY_MISMATCH), 224_460));
+    let call = native_call(&mut vm, module_event, &["u64"], &[MoveValue::U64(7)]);
+    assert_eq!(call, (Err(StatusCode::INTERNAL_TYPE_ERROR), 224_460));
+}
+
+/// An `aggregator_v2::Aggregator<u64>`.
+fn aggregator(value: u64, max: u64) -> MoveValue {
+    MoveValue::Struct(vec![MoveValue::U64(value), MoveValue::U64(max)])
+}
+
+#[test]
+fn aggregator_v2_natives_charge_their_base_and_string_bytes() {
+    let Some(mut vm) = aptos_framework_vm() else {
+        return;
+    };
+    let f = |name: &str| format!("0x1::aggregator_v2::{name}");
+    let mut units =
+        |name: &str, tys: &[&str], args: &[MoveValue]| native_call(&mut vm, &f(name), tys, args);
+    let ok = |units: u64| (Ok(()), units);
+    // create_aggregator.base 18380, for both constructors.
+    assert_eq!(
+        units("create_aggregator", &["u64"], &[MoveValue::U64(10)]),
+        ok(18_380)
+    );
+    assert_eq!(
+        units("create_unbounded_aggregator", &["u128"], &[]),
+        ok(18_380)
+    );
+    // try_add.base 11020, try_sub.base 11020, is_at_least.base 5000, read.base 22050.
+    let add = [aggregator(0, 10), MoveValue::U64(5)];
+    assert_eq!(units("try_add", &["u64"], &add), ok(11_020));
+    assert_eq!(units("try_sub", &["u64"], &add), ok(11_020));
+    assert_eq!(units("is_at_least_impl", &["u64"], &add), ok(5000));
+    assert_eq!(units("read", &["u64"], &[aggregator(4, 10)]), ok(22_050));
+    // snapshot.base 11020, create_snapshot.base 11020, read_snapshot.base 22050.
+    assert_eq!(
+        units("snapshot", &["u64"], &[aggregator(4, 10)]),
+        ok(11_020)
+    );
+    let snapshot = MoveValue::Struct(vec![MoveValue::U64(4)]);
+    assert_eq!(
+        units("create_snapshot", &["u64"], &[MoveValue::U64(4)]),
+        ok(11_020)
+    );
+    let read = units("read_snapshot", &["u64"], std::slice::from_ref(&snapshot));
+    assert_eq!(read, ok(22_050));
+    // A derived string of 5 bytes: create_snapshot.base 11020 + per_byte 30 × 5 = 11170;
+    // reading one: read_snapshot.base 22050.
+    let derived = units("create_derived_string", &[], &[string("hello")]);
+    assert_eq!(derived, ok(11_020 + 30 * 5));
+    let value = MoveValue::Struct(vec![string("hello"), MoveValue::bytes([0u8; 16])]);
+    assert_eq!(units("read_derived_string", &[], &[value]), ok(22_050));
+    // Concatenation of "ab" and "cde": string_concat.base 11020 + per_byte 30 × (3 + 2).
+    let args = [string("ab"), snapshot, string("cde")];
+    let concat = units("derive_string_concat", &["u64"], &args);
+    assert_eq!(concat, ok(11_020 + 30 * 5));
+    // Charged before the aborts: an element type that is not an integer (the base), a
+    // string over 1024 bytes (the base and its 1025 bytes: 11020 + 30 × 1025 = 41770).
+    let call = units("create_aggregator", &["u8"], &[MoveValue::U8(1)]);
+    assert_eq!(call, (Err(StatusCode::ABORTED), 18_380));
+    let long = "x".repeat(1025);
+    let call = units("create_derived_string", &[], &[string(&long)]);
+    assert_eq!(call, (Err(StatusCode::ABORTED), 41_770));
+    // `copy_snapshot` aborts before any charge.
+    let snapshot = MoveValue::Struct(vec![MoveValue::U64(4)]);
+    assert_eq!(
+        units("copy_snapshot", &["u64"], &[snapshot]),
+        (Err(StatusCode::ABORTED), 0)
+    );
+}
+
+#[test]
+fn v1_aggregators_charge_their_base() {
+    let Some(mut vm) = aptos_framework_vm() else {
+        return;
+    };
+    // `AggregatorFactory { phantom_table: Table { handle } }`: new_aggregator.base 18380.
+    let factory = MoveValue::Struct(vec![MoveValue::Struct(vec![MoveValue::Address(
+        AccountAddress::from_u64(0xF),
+    )])]);
+    let new = "0x1::aggregator_factory::new_aggregator";
+    let call = native_call(&mut vm, new, &[], &[factory, MoveValue::U128(100)]);
+    assert_eq!(call, (Ok(()), 18_380));
+    // An aggregator whose value (5, limit 10) the host carried into the session.
+    let (handle, key) = (AccountAddress::from_u64(0xF), AccountAddress::from_u64(0xE));
+    let setup = |s: &mut Session<'_>| {
+        let values = [((handle, key), 5u128)].into_iter().collect();
+        s.extensions_mut()
+            .insert(AggregatorStore::new([0; 32], values));
+    };
+    let agg = MoveValue::Struct(vec![
+        MoveValue::Address(handle),
+        MoveValue::Address(key),
+        MoveValue::U128(10),
+    ]);
+    let with = |x: u128| [agg.clone(), MoveValue::U128(x)];
+    let f = |name: &str| format!("0x1::aggregator::{name}");
+    // add.base, sub.base, read.base 11020; destroy.base 18380.
+    assert_eq!(
+        native_call_in(&vm, setup, &f("add"), &[], &with(2)),
+        (Ok(()), 11_020)
+    );
+    assert_eq!(
+        native_call_in(&vm, setup, &f("sub"), &[], &with(2)),
+        (Ok(()), 11_020)
+    );
+    let read = native_call_in(&vm, setup, &f("read"), &[], std::slice::from_ref(&agg));
+    assert_eq!(read, (Ok(()), 11_020));
+    let destroy = native_call_in(&vm, setup, &f("destroy"), &[], std::slice::from_ref(&agg));
+    assert_eq!(destroy, (Ok(()), 18_380));
+    // An add past the limit aborts after its base.
+    let call = native_call_in(&vm, setup, &f("add"), &[], &with(6));
+    assert_eq!(call, (Err(StatusCode::ABORTED), 11_020));
+}
+
+#[test]
+fn object_natives_charge_their_base() {
+    let Some(mut vm) = aptos_framework_vm() else {
+        return;
+    };
+    let (a, b) = (AccountAddress::from_u64(0xA), AccountAddress::from_u64(0xB));
+    // user_derived_address.base 147040.
+    let derive = "0x1::object::create_user_derived_object_address_impl";
+    let args = [MoveValue::Address(a), MoveValue::Address(b)];
+    assert_eq!(native_call(&mut vm, derive, &[], &args), (Ok(()), 147_040));
+    // exists_at.base 9190. (Aptos adds per_item_loaded 14700 + per_byte_loaded 1830 × the
+    // bytes when the native loads the resource first in the transaction, which Tern does not
+    // model: see docs/gas.md.)
+    let exists = "0x1::object::exists_at";
+    let core = "0x1::object::ObjectCore";
+    let call = native_call(&mut vm, exists, &[core], &[MoveValue::Address(a)]);
+    assert_eq!(call, (Ok(()), 9190));
+}
+
+#[test]
+fn transaction_context_getters_charge_their_base_and_what_they_return() {
+    let Some(mut vm) = aptos_framework_vm() else {
+        return;
+    };
+    let f = |name: &str| format!("0x1::transaction_context::{name}");
+    // Each base 7350, generate_unique_address's 147040 (the default user transaction).
+    for name in [
+        "get_txn_hash",
+        "get_script_hash",
+        "sender_internal",
+        "secondary_signers_internal",
+        "gas_payer_internal",
+        "max_gas_amount_internal",
+        "gas_unit_price_internal",
+        "chain_id_internal",
+        "entry_function_payload_internal",
+        "multisig_payload_internal",
+        "is_encrypted_txn_internal",
+        "monotonically_increasing_counter_internal_for_test_only",
+    ] {
+        assert_eq!(
+            native_call(&mut vm, &f(name), &[], &[]),
+            (Ok(()), 7350),
+            "{name}"
+        );
+    }
+    let counter = f("monotonically_increasing_counter_internal");
+    let call = native_call(&mut vm, &counter, &[], &[MoveValue::U64(1)]);
+    assert_eq!(call, (Ok(()), 7350));
+    let unique = native_call(&mut vm, &f("generate_unique_address"), &[], &[]);
+    assert_eq!(unique, (Ok(()), 147_040));
+    // Two secondary signers and an entry function `0x1::coin::transfer<0x1::aptos_coin::
+    // AptosCoin>` with a 32-byte and an 8-byte argument: 32 (the address) + 4 + 8 + 26 + 40 =
+    // 110 bytes.
+    let payload = EntryFunctionPayload {
+        account_address: AccountAddress::ONE,
+        module_name: "coin".into(),
+        function_name: "transfer".into(),
+        ty_arg_names: vec!["0x1::aptos_coin::AptosCoin".into()],
+        args: vec![vec![7; 32], vec![1; 8]],
+    };
+    let user = UserTransaction {
+        secondary_signers: vec![AccountAddress::from_u64(2), AccountAddress::from_u64(3)],
+        entry_function_payload: Some(payload.clone()),
+        multisig_payload: Some(MultisigPayload {
+            multisig_address: AccountAddress::from_u64(4),
+            entry_function_payload: Some(payload),
+        }),
+        ..UserTransaction::default()
+    };
+    let with_user = |s: &mut Session<'_>| {
+        s.extensions_mut()
+            .insert(TransactionContext::new([0; 32], Some(user.clone())));
+    };
+    // secondary_signers.base 7350 + per_signer 5760 × 2 = 18870.
+    let signers = native_call_in(&vm, with_user, &f("secondary_signers_internal"), &[], &[]);
+    assert_eq!(signers, (Ok(()), 7350 + 5760 * 2));
+    // entry_function_payload.base 7350 + per_abstract_memory_unit 180 × 110 = 27150; the
+    // multisig payload's inner entry function the same with its parameters.
+    let entry = native_call_in(
+        &vm,
+        with_user,
+        &f("entry_function_payload_internal"),
+        &[],
+        &[],
+    );
+    assert_eq!(entry, (Ok(()), 7350 + 180 * 110));
+    let multisig = native_call_in(&vm, with_user, &f("multisig_payload_internal"), &[], &[]);
+    assert_eq!(multisig, (Ok(()), 7350 + 180 * 110));
+    // Outside a user transaction: the base, then the abort.
+    let no_user = |s: &mut Session<'_>| {
+        s.extensions_mut()
+            .insert(TransactionContext::new([0; 32], None));
+    };
+    for name in ["sender_internal", "secondary_signers_internal"] {
+        let call = native_call_in(&vm, no_user, &f(name), &[], &[]);
+        assert_eq!(call, (Err(StatusCode::ABORTED), 7350), "{name}");
+    }
+}
+
+#[test]
+fn signer_util_and_identifier_natives_charge_their_parameters() {
+    let Some(mut vm) = aptos_framework_vm() else {
+        return;
+    };
+    // account.create_signer.base 11020.
+    let create = "0x1::create_signer::create_signer";
+    let args = [MoveValue::Address(AccountAddress::from_u64(0xA11CE))];
+    assert_eq!(native_call(&mut vm, create, &[], &args), (Ok(()), 11_020));
+    // util.from_bytes: 11020 + 180 × 8 = 12460; 3 bytes that are no u64: 11020 + 180 × 3,
+    // then the abort.
+    let from_bytes = "0x1::util::from_bytes";
+    let eight = [MoveValue::bytes(7u64.to_le_bytes())];
+    assert_eq!(
+        native_call(&mut vm, from_bytes, &["u64"], &eight),
+        (Ok(()), 12_460)
+    );
+    let three = [MoveValue::bytes([1u8, 2, 3])];
+    let call = native_call(&mut vm, from_bytes, &["u64"], &three);
+    assert_eq!(call, (Err(StatusCode::ABORTED), 11_020 + 180 * 3));
+    // function_info.is_identifier: 5510 + 30 × 8 ("transfer") = 5750.
+    let is_identifier = "0x1::function_info::is_identifier";
+    let call = native_call(&mut vm, is_identifier, &[], &[MoveValue::bytes("transfer")]);
+    assert_eq!(call, (Ok(()), 5750));
+}
+
+#[test]
+fn permissioned_signer_and_randomness_natives_charge_aptos_figures() {
+    let Some(mut vm) = aptos_framework_vm() else {
+        return;
+    };
+    // The permissioned_signer.*.base parameters are bound to gas feature version 1.26 alone:
+    // at version 50 they are not in the schedule, and Aptos charges 0.
+    let f = |name: &str| format!("0x1::permissioned_signer::{name}");
+    let master = [MoveValue::Signer(AccountAddress::from_u64(0xA11CE))];
+    let call = native_call(&mut vm, &f("is_permissioned_signer_impl"), &[], &master);
+    assert_eq!(call, (Ok(()), 0));
+    let call = native_call(&mut vm, &f("permission_address"), &[], &master);
+    assert_eq!(call, (Err(StatusCode::ABORTED), 0));
+    let both = [
+        MoveValue::Address(AccountAddress::from_u64(0xA11CE)),
+        MoveValue::Address(AccountAddress::from_u64(0xBEEF)),
+    ];
+    let handle = f("signer_from_permissioned_handle_impl");
+    assert_eq!(native_call(&mut vm, &handle, &[], &both), (Ok(()), 0));
+    // randomness.fetch_and_inc_counter 10, also before the abort outside an unbiasable
+    // call; is_unbiasable charges nothing.
+    let fetch = "0x1::randomness::fetch_and_increment_txn_counter";
+    let unbiasable = |s: &mut Session<'_>| {
+        s.extensions_mut().insert(RandomnessContext::unbiasable());
+    };
+    assert_eq!(
+        native_call_in(&vm, unbiasable, fetch, &[], &[]),
+        (Ok(()), 10)
+    );
+    assert_eq!(
+        native_call(&mut vm, fetch, &[], &[]),
+        (Err(StatusCode::ABORTED), 10)
+    );
+    let is_unbiasable = "0x1::randomness::is_unbiasable";
+    assert_eq!(native_call(&mut vm, is_unbiasable, &[], &[]), (Ok(()), 0));
+}

@@ -9,6 +9,10 @@
 //! delta while the value is unread and may report the same failure when the delta is
 //! applied.) An aggregator the store does not hold (one not created through a factory)
 //! fails with `VM_EXTENSION_ERROR`, where Aptos fails when it is read.
+//!
+//! gas: each native charges its Aptos base first (`aggregator.add.base`, `sub.base`,
+//! `read.base`, `destroy.base`, `aggregator_factory.new_aggregator.base`), so an `add` or
+//! `sub` that aborts has paid it.
 
 use super::{ret, state};
 use crate::bad_args;
@@ -92,7 +96,10 @@ pub(super) fn new_aggregator(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    ctx.charge_priced(
+        &[("aptos_framework.aggregator_factory.new_aggregator.base", 1)],
+        1,
+    );
     let limit = u128_arg(&args, 1)?;
     let Some(Value::Ref(Ref {
         place: Place::Whole(factory),
@@ -133,7 +140,7 @@ pub(super) fn add(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    ctx.charge_priced(&[("aptos_framework.aggregator.add.base", 1)], 1);
     let input = u128_arg(&args, 1)?;
     let (id, limit) = info(ctx, args.first())?;
     let value = state::<AggregatorStore>(ctx)?.get(id)?;
@@ -150,7 +157,7 @@ pub(super) fn sub(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    ctx.charge_priced(&[("aptos_framework.aggregator.sub.base", 1)], 1);
     let input = u128_arg(&args, 1)?;
     let (id, _) = info(ctx, args.first())?;
     let value = state::<AggregatorStore>(ctx)?.get(id)?;
@@ -167,7 +174,7 @@ pub(super) fn read(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    ctx.charge_priced(&[("aptos_framework.aggregator.read.base", 1)], 1);
     let (id, _) = info(ctx, args.first())?;
     let value = *state::<AggregatorStore>(ctx)?.get(id)?;
     ret(Value::u128(value))
@@ -179,7 +186,7 @@ pub(super) fn destroy(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    ctx.charge_priced(&[("aptos_framework.aggregator.destroy.base", 1)], 1);
     let (id, _) = info(ctx, args.first())?;
     if let Some(v) = args.first() {
         ctx.heap.free_value(*v);

@@ -8,6 +8,15 @@
 //! `T` is `u64` or `u128`; any other type aborts with [`EUNSUPPORTED_AGGREGATOR_TYPE`] (or
 //! [`EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE`] for a snapshot), as in Aptos. `try_add` and
 //! `try_sub` return `false` instead of going above `max_value` or below zero.
+//!
+//! gas: each native charges its Aptos base first, before any abort
+//! (`aggregator_v2.create_aggregator.base` for both constructors, `try_add.base`,
+//! `try_sub.base`, `is_at_least.base`, `read.base`, `snapshot.base`, `create_snapshot.base`,
+//! `read_snapshot.base` also for `read_derived_string`); `create_derived_string` adds
+//! `create_snapshot.per_byte` × the string's bytes and `derive_string_concat`
+//! (`string_concat.base`) `string_concat.per_byte` × the suffix's bytes, then × the
+//! prefix's, both before the length check. `copy_snapshot` and `string_concat` abort
+//! without a charge, as in Aptos.
 
 use super::ret;
 use crate::bad_args;
@@ -29,6 +38,11 @@ pub const EINPUT_STRING_LENGTH_TOO_LARGE: u64 = 0x03_0008;
 pub const EAGGREGATOR_FUNCTION_NOT_YET_SUPPORTED: u64 = 0x03_0009;
 /// The longest input of a derived string, in bytes (prefix and suffix together).
 pub const DERIVED_STRING_INPUT_MAX_LENGTH: usize = 1024;
+
+/// The bases several natives share.
+const CREATE_AGGREGATOR: &str = "aptos_framework.aggregator_v2.create_aggregator.base";
+const CREATE_SNAPSHOT: &str = "aptos_framework.aggregator_v2.create_snapshot.base";
+const READ_SNAPSHOT: &str = "aptos_framework.aggregator_v2.read_snapshot.base";
 
 /// Decimal digits of `u64::MAX` and of `u128::MAX`: the widest a snapshot's value prints.
 const U64_MAX_DIGITS: usize = 20;
@@ -63,6 +77,11 @@ fn int_value(x: u128, wide: bool) -> Result<Value, VmError> {
         VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
             .with_message("Cannot cast u128 into u64")
     })
+}
+
+/// Charges the `aggregator_v2` parameter `name` once under a schedule, else Tern's unit.
+fn charge_base(ctx: &mut NativeContext<'_>, name: &str) {
+    ctx.charge_priced(&[(name, 1)], 1);
 }
 
 /// The container a struct reference points to.
@@ -107,7 +126,7 @@ pub(super) fn create_aggregator(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    charge_base(ctx, CREATE_AGGREGATOR);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     let w = width_or_abort!(ctx, ty, EUNSUPPORTED_AGGREGATOR_TYPE);
     let max = int(args.first().copied().ok_or_else(bad_args)?)?;
@@ -121,7 +140,7 @@ pub(super) fn create_unbounded_aggregator(
     ty_args: &[TypeId],
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    charge_base(ctx, CREATE_AGGREGATOR);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     let w = width_or_abort!(ctx, ty, EUNSUPPORTED_AGGREGATOR_TYPE);
     let max = if w { u128::MAX } else { u128::from(u64::MAX) };
@@ -145,7 +164,12 @@ fn apply(
     args: Vec<Value>,
     op: Op,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    let base = match op {
+        Op::Add => "aptos_framework.aggregator_v2.try_add.base",
+        Op::Sub => "aptos_framework.aggregator_v2.try_sub.base",
+        Op::AtLeast => "aptos_framework.aggregator_v2.is_at_least.base",
+    };
+    charge_base(ctx, base);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     let w = width_or_abort!(ctx, ty, EUNSUPPORTED_AGGREGATOR_TYPE);
     let rhs = int(args.get(1).copied().ok_or_else(bad_args)?)?;
@@ -200,7 +224,7 @@ pub(super) fn read(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    charge_base(ctx, "aptos_framework.aggregator_v2.read.base");
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     let w = width_or_abort!(ctx, ty, EUNSUPPORTED_AGGREGATOR_TYPE);
     let c = struct_ref(args.first())?;
@@ -222,7 +246,7 @@ pub(super) fn snapshot(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    charge_base(ctx, "aptos_framework.aggregator_v2.snapshot.base");
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     let w = width_or_abort!(ctx, ty, EUNSUPPORTED_AGGREGATOR_TYPE);
     let value = int_field(ctx, struct_ref(args.first())?, 0)?;
@@ -236,7 +260,7 @@ pub(super) fn create_snapshot(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    charge_base(ctx, CREATE_SNAPSHOT);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     let w = width_or_abort!(ctx, ty, EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE);
     let value = int(args.first().copied().ok_or_else(bad_args)?)?;
@@ -250,7 +274,7 @@ pub(super) fn read_snapshot(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    charge_base(ctx, READ_SNAPSHOT);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     let w = width_or_abort!(ctx, ty, EUNSUPPORTED_AGGREGATOR_SNAPSHOT_TYPE);
     let value = int_field(ctx, struct_ref(args.first())?, 0)?;
@@ -273,7 +297,7 @@ pub(super) fn read_derived_string(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    charge_base(ctx, READ_SNAPSHOT);
     let c = struct_ref(args.first())?;
     let string = ctx
         .struct_fields(Value::Container(c))?
@@ -290,12 +314,18 @@ fn string_bytes(ctx: &NativeContext<'_>, s: Value) -> Result<Vec<u8>, VmError> {
     Ok(crate::string_bytes(ctx, s)?.to_vec())
 }
 
-/// The bytes of an owned `String` argument, freeing it.
-fn take_string(ctx: &mut NativeContext<'_>, s: Option<&Value>) -> Result<Vec<u8>, VmError> {
+/// The bytes of an owned `String` argument, freeing it; charges the parameter `per_byte`
+/// for each byte under a schedule.
+fn take_string(
+    ctx: &mut NativeContext<'_>,
+    s: Option<&Value>,
+    per_byte: &str,
+) -> Result<Vec<u8>, VmError> {
     let s = s.copied().ok_or_else(bad_args)?;
     let bytes = string_bytes(ctx, s)?;
     ctx.heap.free_value(s);
-    ctx.charge(bytes.len() as u64 / 32);
+    let len = bytes.len() as u64;
+    ctx.charge_priced(&[(per_byte, len)], len / 32);
     Ok(bytes)
 }
 
@@ -305,8 +335,9 @@ pub(super) fn create_derived_string(
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
-    let bytes = take_string(ctx, args.first())?;
+    charge_base(ctx, CREATE_SNAPSHOT);
+    let per_byte = "aptos_framework.aggregator_v2.create_snapshot.per_byte";
+    let bytes = take_string(ctx, args.first(), per_byte)?;
     if bytes.len() > DERIVED_STRING_INPUT_MAX_LENGTH {
         return Ok(NativeResult::Abort(EINPUT_STRING_LENGTH_TOO_LARGE));
     }
@@ -323,9 +354,10 @@ pub(super) fn derive_string_concat(
     ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
-    let suffix = take_string(ctx, args.get(2))?;
-    let prefix = take_string(ctx, args.first())?;
+    charge_base(ctx, "aptos_framework.aggregator_v2.string_concat.base");
+    let per_byte = "aptos_framework.aggregator_v2.string_concat.per_byte";
+    let suffix = take_string(ctx, args.get(2), per_byte)?;
+    let prefix = take_string(ctx, args.first(), per_byte)?;
     if prefix.len().saturating_add(suffix.len()) > DERIVED_STRING_INPUT_MAX_LENGTH {
         return Ok(NativeResult::Abort(EINPUT_STRING_LENGTH_TOO_LARGE));
     }

@@ -1,5 +1,11 @@
 //! `event::write_to_event_store` (handle events, "v1") and `event::write_module_event_to_store`
 //! (module events, "v2"), appending to the session's [`EventLog`].
+//!
+//! gas: each charges Aptos's `event.write_to_event_store.base` +
+//! `per_abstract_memory_unit` × the abstract size of the event's value (as a copy of it
+//! counts, [`NativeContext::abstract_size`]), before anything else: before the module
+//! event's type check and the serialization, whose failures leave the charge. Without a
+//! schedule, Tern's units: one, plus one per 32 bytes of the serialized event.
 
 use super::state;
 use crate::bad_args;
@@ -76,6 +82,7 @@ pub(super) fn write_to_event_store(
     else {
         return Err(bad_args());
     };
+    charge(ctx, *msg)?;
     let (data, type_tag) = serialize(ctx, ty, *msg)?;
     let key = ctx.bytes(*guid)?;
     let handle = match <[u8; GUID_LEN]>::try_from(key) {
@@ -103,12 +110,30 @@ pub(super) fn write_module_event_to_store(
     let (Some(ty), [msg]) = (ty_args.first().copied(), args.as_slice()) else {
         return Err(bad_args());
     };
+    charge(ctx, *msg)?;
     if !matches!(ctx.type_tag(ty)?, TypeTag::Struct(_)) {
         return Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
             .with_message("a module event must be a struct"));
     }
     let (data, type_tag) = serialize(ctx, ty, *msg)?;
     log(ctx, None, 0, type_tag, data)
+}
+
+/// Charges what Aptos's event natives charge under a schedule for an event whose value is
+/// `msg` (nothing without one: Tern's units come with the serialization).
+fn charge(ctx: &mut NativeContext<'_>, msg: Value) -> Result<(), VmError> {
+    let size = ctx.abstract_size(msg)?;
+    ctx.charge_priced(
+        &[
+            ("aptos_framework.event.write_to_event_store.base", 1),
+            (
+                "aptos_framework.event.write_to_event_store.per_abstract_memory_unit",
+                size,
+            ),
+        ],
+        0,
+    );
+    Ok(())
 }
 
 /// The BCS bytes and type tag of an event (consumed): failing to serialize it is an
@@ -124,8 +149,9 @@ fn serialize(
             .with_message(format!("event serialization failure: {e}"))
     })?;
     ctx.heap.free_value(msg);
-    // perf: one unit, plus one per 32 bytes of the event, so that a budget bounds the log.
-    ctx.charge(1 + data.len() as u64 / 32);
+    // perf: one unit, plus one per 32 bytes of the event, so that a budget bounds the log
+    // (Tern's units only: under a schedule the event was charged by `charge`).
+    ctx.charge_priced(&[], 1 + data.len() as u64 / 32);
     Ok((data, ctx.type_tag(ty)?))
 }
 

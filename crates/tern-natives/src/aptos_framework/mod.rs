@@ -31,8 +31,11 @@
 //! defaults on first use when the host put none in, and a host reads what the run left
 //! (the events) with `session.extensions_mut().remove::<EventLog>()`.
 //!
-//! Gas: Tern's units (one per call, plus about one per 32 bytes or per value built); the
-//! natives added with dispatch and publishing charge Aptos's parameters under a schedule.
+//! Gas: under a schedule every native charges Aptos's parameters (`aptos_framework.*`), with
+//! Aptos's counts and at the same points relative to its aborts, except what
+//! `object::exists_at` and `storage_slot`'s borrows pay for loading a resource (see
+//! `object.rs`, `storage_slot.rs` and `docs/gas.md`); without one, Tern's units (one per
+//! call, plus about one per 32 bytes or per value built).
 //!
 //! Not implemented (they stay unregistered, so calling one fails with `MISSING_DEPENDENCY`
 //! naming it): `storage_slot`'s two natives, which return references into global storage;
@@ -314,13 +317,15 @@ fn permissioned_signer_natives() -> Vec<(&'static str, &'static str, NativeFunct
 }
 
 /// `create_signer::create_signer(addr: address): signer`: the (master) signer of `addr`.
+///
+/// gas: Aptos's `account.create_signer.base`, first.
 fn create_signer(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
     args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[("aptos_framework.account.create_signer.base", 1)], 1);
     let address = address_arg(&args, 0)?;
-    ctx.charge(1);
     let signer = Container::Variant(0, Box::new([Value::Address(address)]));
     ret(Value::Container(ctx.heap.alloc(signer)))
 }
@@ -328,6 +333,9 @@ fn create_signer(
 /// `util::from_bytes<T>(bytes: vector<u8>): T`: the value of type `T` the bytes encode (all of
 /// them, signers as bare addresses), as `from_bcs::from_bytes`; anything else aborts with
 /// `EFROM_BYTES` (`0x10001`).
+///
+/// gas: once the type's layout is built, Aptos's `util.from_bytes.base` + `per_byte` × the
+/// bytes, also when they do not decode.
 fn util_from_bytes(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
@@ -336,7 +344,14 @@ fn util_from_bytes(
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     ctx.check_layout(ty)?;
     let bytes = take_bytes(ctx, args.first().copied().ok_or_else(bad_args)?)?;
-    ctx.charge(1 + bytes.len() as u64 / 32);
+    let len = bytes.len() as u64;
+    ctx.charge_priced(
+        &[
+            ("aptos_framework.util.from_bytes.base", 1),
+            ("aptos_framework.util.from_bytes.per_byte", len),
+        ],
+        1 + len / 32,
+    );
     match ctx.from_bcs(ty, &bytes) {
         Ok(v) => ret(v),
         Err(_) => Ok(NativeResult::Abort(crate::aptos::EFROM_BYTES)),
@@ -345,6 +360,8 @@ fn util_from_bytes(
 
 /// `function_info::is_identifier(s: &vector<u8>): bool`: whether the bytes are a valid Move
 /// identifier (`$` allowed, `<SELF>` and `<SELF>_N` included), as Aptos's `Identifier::is_valid`.
+///
+/// gas: Aptos's `function_info.is_identifier.base` + `per_byte` × the bytes.
 fn is_identifier(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
@@ -353,7 +370,13 @@ fn is_identifier(
     let bytes = ctx.bytes(args.first().copied().ok_or_else(bad_args)?)?;
     let valid = tern_primitives::is_valid_identifier(bytes, true);
     let len = bytes.len() as u64;
-    ctx.charge(1 + len / 32);
+    ctx.charge_priced(
+        &[
+            ("aptos_framework.function_info.is_identifier.base", 1),
+            ("aptos_framework.function_info.is_identifier.per_byte", len),
+        ],
+        1 + len / 32,
+    );
     ret(Value::Bool(valid))
 }
 

@@ -3,6 +3,12 @@
 //! gives the master address of either). Each native aborts with
 //! [`EPERMISSION_SIGNER_DISABLED`] when the `PERMISSIONED_SIGNER` feature is off
 //! ([`super::FeatureFlags`]), as in Aptos.
+//!
+//! gas: Aptos charges each native its `permissioned_signer.*.base` after the feature check
+//! (`permission_address` before its own abort). Those parameters are bound to gas feature
+//! version 1.26 (30) alone, so at version 50 the on-chain schedule does not list them and
+//! they are zero: under a schedule these natives charge nothing. Without one, Tern's unit at
+//! the same point.
 
 use super::features::PERMISSIONED_SIGNER;
 use super::{address_arg, ret, state, FeatureFlags};
@@ -23,6 +29,12 @@ const PERMISSIONED: u16 = 1;
 /// Whether the feature is on.
 fn enabled(ctx: &mut NativeContext<'_>) -> Result<bool, VmError> {
     Ok(state::<FeatureFlags>(ctx)?.is_enabled(PERMISSIONED_SIGNER))
+}
+
+/// Charges Aptos's base of a permissioned-signer native: zero at gas feature version 50
+/// (see the module's notes), so only Tern's unit without a schedule.
+fn charge(ctx: &mut NativeContext<'_>) {
+    ctx.charge_priced(&[], 1);
 }
 
 /// The variant tag and fields of the signer a `&signer` argument points to.
@@ -48,7 +60,7 @@ pub(super) fn is_permissioned_signer_impl(
     if !enabled(ctx)? {
         return Ok(NativeResult::Abort(EPERMISSION_SIGNER_DISABLED));
     }
-    ctx.charge(1);
+    charge(ctx);
     let (tag, _) = signer(ctx, &args)?;
     ret(Value::Bool(tag == PERMISSIONED))
 }
@@ -63,7 +75,7 @@ pub(super) fn permission_address(
     if !enabled(ctx)? {
         return Ok(NativeResult::Abort(EPERMISSION_SIGNER_DISABLED));
     }
-    ctx.charge(1);
+    charge(ctx);
     match signer(ctx, &args)? {
         (PERMISSIONED, [_, Value::Address(a)]) => ret(Value::Address(*a)),
         (PERMISSIONED, _) => Err(bad_args()),
@@ -82,7 +94,7 @@ pub(super) fn signer_from_permissioned_handle_impl(
         return Ok(NativeResult::Abort(EPERMISSION_SIGNER_DISABLED));
     }
     let (master, permission) = (address_arg(&args, 0)?, address_arg(&args, 1)?);
-    ctx.charge(1);
+    charge(ctx);
     let fields = vec![Value::Address(master), Value::Address(permission)];
     let signer = Container::Variant(PERMISSIONED, fields.into());
     ret(Value::Container(ctx.heap.alloc(signer)))

@@ -40,12 +40,17 @@ impl RandomnessContext {
 
 /// `fetch_and_increment_txn_counter(): vector<u8>`: the counter's 8 little-endian bytes,
 /// then the counter moves on (wrapping, as Aptos's byte-wise increment does).
+///
+/// gas: Aptos's `randomness.fetch_and_inc_counter`, first (also when it aborts).
 pub(super) fn fetch_and_increment_txn_counter(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
-    ctx.charge(1);
+    ctx.charge_priced(
+        &[("aptos_framework.randomness.fetch_and_inc_counter", 1)],
+        1,
+    );
     let rc = state::<RandomnessContext>(ctx)?;
     if !rc.unbiasable {
         return Ok(NativeResult::Abort(E_API_USE_SUSCEPTIBLE_TO_TEST_AND_ABORT));
@@ -56,6 +61,8 @@ pub(super) fn fetch_and_increment_txn_counter(
 }
 
 /// `is_unbiasable(): bool`.
+///
+/// gas: nothing, as in Aptos (which charges this native nothing).
 pub(super) fn is_unbiasable(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],

@@ -4,6 +4,15 @@
 //! session's extensions, and without one the natives see [`TransactionContext::default`]: a
 //! zero session hash, an empty script hash, chain id 4 (Aptos's test chain), and a user
 //! transaction sent by `0x0` (see [`UserTransaction::default`]).
+//!
+//! gas: each native charges its Aptos `transaction_context.*.base` first, before any abort
+//! (`gas_payer_internal`'s is `fee_payer.base`, both counters'
+//! `monotonically_increasing_counter.base`); once the user transaction is there,
+//! `secondary_signers_internal` adds `per_signer` × the secondary signers, and
+//! `entry_function_payload_internal` and `multisig_payload_internal` add their
+//! `per_abstract_memory_unit` × the bytes of the entry function they return (32 for the
+//! address, the module and function names, the type arguments' names and the arguments'
+//! bytes), nothing when there is none.
 
 use super::{option_value, ret, state, string_value};
 use crate::bad_args;
@@ -157,6 +166,13 @@ pub struct MultisigPayload {
     pub entry_function_payload: Option<EntryFunctionPayload>,
 }
 
+/// The `transaction_context` gas parameter `name`.
+macro_rules! param {
+    ($name:literal) => {
+        concat!("aptos_framework.transaction_context.", $name)
+    };
+}
+
 type Native = fn(&mut NativeContext<'_>, &[TypeId], Vec<Value>) -> Result<NativeResult, VmError>;
 
 /// The natives of `transaction_context`, by name.
@@ -174,43 +190,54 @@ pub(super) fn natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
             monotonically_increasing_counter_for_test_only,
         ),
         ("sender_internal", |c, _, _| {
-            user_value(c, |_, u| Value::Address(u.sender))
+            user_value(c, param!("sender.base"), |_, u| Value::Address(u.sender))
         }),
         ("secondary_signers_internal", |c, _, _| {
-            user_value(c, |c, u| {
+            user_value(c, param!("secondary_signers.base"), |c, u| {
+                let n = u.secondary_signers.len() as u64;
+                c.charge_priced(&[(param!("secondary_signers.per_signer"), n)], 0);
                 let signers = u.secondary_signers.iter().map(|a| Value::Address(*a));
                 Value::Container(c.heap.alloc(Container::Vec(signers.collect())))
             })
         }),
         ("gas_payer_internal", |c, _, _| {
-            user_value(c, |_, u| Value::Address(u.gas_payer))
+            user_value(c, param!("fee_payer.base"), |_, u| {
+                Value::Address(u.gas_payer)
+            })
         }),
         ("max_gas_amount_internal", |c, _, _| {
-            user_value(c, |_, u| Value::U64(u.max_gas_amount))
+            user_value(c, param!("max_gas_amount.base"), |_, u| {
+                Value::U64(u.max_gas_amount)
+            })
         }),
         ("gas_unit_price_internal", |c, _, _| {
-            user_value(c, |_, u| Value::U64(u.gas_unit_price))
+            user_value(c, param!("gas_unit_price.base"), |_, u| {
+                Value::U64(u.gas_unit_price)
+            })
         }),
         ("chain_id_internal", |c, _, _| {
-            user_value(c, |_, u| Value::U8(u.chain_id))
+            user_value(c, param!("chain_id.base"), |_, u| Value::U8(u.chain_id))
         }),
         ("entry_function_payload_internal", |c, _, _| {
-            user_value(c, |c, u| {
+            user_value(c, param!("entry_function_payload.base"), |c, u| {
+                let per_byte = param!("entry_function_payload.per_abstract_memory_unit");
                 let payload = u
                     .entry_function_payload
                     .as_ref()
-                    .map(|p| payload_value(c, p));
+                    .map(|p| payload_value(c, p, per_byte));
                 option_value(c, payload)
             })
         }),
         ("multisig_payload_internal", |c, _, _| {
-            user_value(c, |c, u| {
+            user_value(c, param!("multisig_payload.base"), |c, u| {
                 let payload = u.multisig_payload.as_ref().map(|p| multisig_value(c, p));
                 option_value(c, payload)
             })
         }),
         ("is_encrypted_txn_internal", |c, _, _| {
-            user_value(c, |_, u| Value::Bool(u.is_encrypted))
+            user_value(c, param!("is_encrypted_txn.base"), |_, u| {
+                Value::Bool(u.is_encrypted)
+            })
         }),
     ];
     table
@@ -225,8 +252,8 @@ fn get_txn_hash(
     _ty_args: &[TypeId],
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[(param!("get_txn_hash.base"), 1)], 1);
     let hash = state::<TransactionContext>(ctx)?.session_hash.to_vec();
-    ctx.charge(1);
     ret(ctx.new_bytes(hash))
 }
 
@@ -237,7 +264,8 @@ fn get_script_hash(
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
     let hash = state::<TransactionContext>(ctx)?.script_hash.clone();
-    ctx.charge(1 + hash.len() as u64 / 32);
+    let units = 1 + hash.len() as u64 / 32;
+    ctx.charge_priced(&[(param!("get_script_hash.base"), 1)], units);
     ret(ctx.new_bytes(hash))
 }
 
@@ -248,17 +276,20 @@ fn generate_unique_address(
     _ty_args: &[TypeId],
     _args: Vec<Value>,
 ) -> Result<NativeResult, VmError> {
+    let base = param!("generate_unique_address.base");
+    ctx.charge_priced(&[(base, 1)], 1);
     let tc = state::<TransactionContext>(ctx)?;
     // Unreachable in practice (each call costs gas); wrapping keeps it panic-free.
     tc.auid_counter = tc.auid_counter.wrapping_add(1);
     let address = TransactionContext::unique_address(&tc.session_hash, tc.auid_counter);
-    ctx.charge(1);
     ret(Value::Address(address))
 }
 
-/// Takes the next local counter value (from 1), or the overflow abort.
+/// Takes the next local counter value (from 1), or the overflow abort; charges the
+/// counters' base first.
 fn next_local_counter(ctx: &mut NativeContext<'_>) -> Result<Result<u16, u64>, VmError> {
-    ctx.charge(1);
+    let base = param!("monotonically_increasing_counter.base");
+    ctx.charge_priced(&[(base, 1)], 1);
     let tc = state::<TransactionContext>(ctx)?;
     if tc.local_counter == u16::MAX {
         return Ok(Err(EMONOTONICALLY_INCREASING_COUNTER_OVERFLOW));
@@ -315,26 +346,32 @@ fn monotonically_increasing_counter_for_test_only(
 }
 
 /// Returns what `read` makes of the user transaction, or aborts with
-/// [`ETRANSACTION_CONTEXT_NOT_AVAILABLE`] outside one.
+/// [`ETRANSACTION_CONTEXT_NOT_AVAILABLE`] outside one; charges the parameter `base` first
+/// under a schedule (also before the abort), Tern's units once the transaction is there.
 fn user_value(
     ctx: &mut NativeContext<'_>,
+    base: &str,
     read: impl FnOnce(&mut NativeContext<'_>, &UserTransaction) -> Value,
 ) -> Result<NativeResult, VmError> {
+    ctx.charge_priced(&[(base, 1)], 0);
     // A clone, so that `read` can build values in the heap (the context is small).
     let user = state::<TransactionContext>(ctx)?.user.clone();
     let Some(user) = user else {
         return Ok(NativeResult::Abort(ETRANSACTION_CONTEXT_NOT_AVAILABLE));
     };
-    ctx.charge(1 + user.secondary_signers.len() as u64);
+    ctx.charge_priced(&[], 1 + user.secondary_signers.len() as u64);
     let v = read(ctx, &user);
     ret(v)
 }
 
-/// A new `EntryFunctionPayload` value.
-fn payload_value(ctx: &mut NativeContext<'_>, p: &EntryFunctionPayload) -> Value {
+/// A new `EntryFunctionPayload` value; charges the parameter `per_byte` for each byte Aptos
+/// counts in it: the address's 32, the module's and function's names, the type arguments'
+/// names and the arguments.
+fn payload_value(ctx: &mut NativeContext<'_>, p: &EntryFunctionPayload, per_byte: &str) -> Value {
     let bytes: usize = p.args.iter().map(Vec::len).sum::<usize>()
         + p.ty_arg_names.iter().map(String::len).sum::<usize>();
-    ctx.charge(bytes as u64 / 32);
+    let aptos_bytes = AccountAddress::LENGTH + p.module_name.len() + p.function_name.len() + bytes;
+    ctx.charge_priced(&[(per_byte, aptos_bytes as u64)], bytes as u64 / 32);
     let module = string_value(ctx, &p.module_name);
     let function = string_value(ctx, &p.function_name);
     let ty_args = p
@@ -360,7 +397,7 @@ fn multisig_value(ctx: &mut NativeContext<'_>, p: &MultisigPayload) -> Value {
     let inner = p
         .entry_function_payload
         .as_ref()
-        .map(|e| payload_value(ctx, e));
+        .map(|e| payload_value(ctx, e, param!("multisig_payload.per_abstract_memory_unit")));
     let inner = option_value(ctx, inner);
     let fields = vec![Value::Address(p.multisig_address), inner];
     Value::Container(ctx.heap.alloc(Container::Struct(fields.into())))
