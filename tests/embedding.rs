@@ -483,3 +483,41 @@ public native fun create_signers_for_testing(n: u64): vector<u64>
     vm.publish_masm(&plain("0x5")).unwrap();
     vm.publish_masm(&plain("0x77")).unwrap();
 }
+
+/// Options given to one call apply to it alone: tracing, a budget under Aptos's schedule, the
+/// runtime type checks; the VM's own settings stay as they were.
+#[test]
+fn call_options_apply_to_one_call() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.publish_masm(
+        "module 0x42::opts\npublic fun add(a: u64, b: u64): u64\n    move_loc a\n    move_loc b\n    add\n    ret\n",
+    )
+    .unwrap();
+    let args = [MoveValue::U64(2), MoveValue::U64(3)];
+    let defaults = vm.call_options();
+    let traced = tern::CallOptions {
+        tracing: true,
+        type_checks: true,
+        ..defaults.clone()
+    };
+    let out = vm
+        .call_with("0x42::opts::add", &[], &args, &traced)
+        .unwrap();
+    assert_eq!(out.values, vec![MoveValue::U64(5)]);
+    assert!(out.trace.is_some());
+    let schedule = std::sync::Arc::new(tern::GasSchedule::aptos());
+    let metered = tern::CallOptions {
+        gas_budget: Some(schedule.internal_units(1_000)),
+        gas_schedule: Some(schedule),
+        ..defaults
+    };
+    let out = vm
+        .call_with("0x42::opts::add", &[], &args, &metered)
+        .unwrap();
+    assert!(out.gas_used.is_some_and(|g| g > 0), "{:?}", out.gas_used);
+    // The next plain call runs with the VM's settings: untraced, unmetered.
+    let plain = vm.call("0x42::opts::add", &[], &args).unwrap();
+    assert!(plain.trace.is_none() && plain.gas_used.is_none());
+    let options = vm.call_options();
+    assert!(!options.tracing && !options.type_checks && options.gas_budget.is_none());
+}

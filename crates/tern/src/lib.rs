@@ -127,4 +127,4 @@ pub mod natives {
     };
     pub use tern_vm::values::Value;
 }
-pub use vm::{MasmError, RunOutput, TableChange, Vm};
+pub use vm::{CallOptions, MasmError, RunOutput, TableChange, Vm};

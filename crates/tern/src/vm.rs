@@ -53,6 +53,21 @@ pub struct TableChange {
     pub value: Option<Vec<u8>>,
 }
 
+/// How a run goes, given to one call ([`Vm::call_with`], [`Vm::run_function_with`]) instead
+/// of set on the VM for every later one.
+#[derive(Debug, Clone, Default)]
+pub struct CallOptions {
+    /// The gas budget (one unit per executed instruction, or the schedule's internal units);
+    /// `None` runs unmetered.
+    pub gas_budget: Option<u64>,
+    /// The schedule pricing each instruction; `None` charges one unit each.
+    pub gas_schedule: Option<Arc<tern_vm::GasSchedule>>,
+    /// Whether to record an execution trace ([`RunOutput::trace`]).
+    pub tracing: bool,
+    /// Whether to check the types of every executed instruction at run time.
+    pub type_checks: bool,
+}
+
 /// A Move VM with its own committed storage.
 pub struct Vm {
     gas_budget: Option<u64>,
@@ -204,15 +219,79 @@ impl Vm {
         args: Vec<Vec<u8>>,
         meter: &mut dyn GasMeter,
     ) -> Result<RunOutput, VmError> {
-        let saved = std::mem::replace(&mut self.gas_budget, meter.budget());
-        let saved_schedule = std::mem::replace(&mut self.gas_schedule, meter.schedule());
-        let result = self.run_function(module, function, type_args, args);
-        self.gas_budget = saved;
-        self.gas_schedule = saved_schedule;
+        let options = CallOptions {
+            gas_budget: meter.budget(),
+            gas_schedule: meter.schedule(),
+            ..self.call_options()
+        };
+        let result = self.run_function_with(module, function, type_args, args, &options);
         if let Some(used) = self.last_gas_used {
             meter.record(used);
         }
         result
+    }
+
+    /// The options later runs take by default: what [`Vm::set_gas_budget`],
+    /// [`Vm::set_gas_schedule`], [`Vm::set_tracing`] and [`Vm::set_type_checks`] set.
+    pub fn call_options(&self) -> CallOptions {
+        CallOptions {
+            gas_budget: self.gas_budget,
+            gas_schedule: self.gas_schedule.clone(),
+            tracing: self.tracing,
+            type_checks: self.type_checks,
+        }
+    }
+
+    /// Runs `module::function` like [`Vm::run_function`] with `options` for this run only:
+    /// the VM's own settings are as they were afterwards.
+    pub fn run_function_with(
+        &mut self,
+        module: &ModuleId,
+        function: &str,
+        type_args: &[TypeTag],
+        args: Vec<Vec<u8>>,
+        options: &CallOptions,
+    ) -> Result<RunOutput, VmError> {
+        let saved = self.swap_options(options.clone());
+        let result = self.run_function(module, function, type_args, args);
+        self.swap_options(saved);
+        result
+    }
+
+    /// Calls `0xADDR::module::function` like [`Vm::call`] with `options` for this call only.
+    ///
+    /// ```
+    /// use tern::{CallOptions, MoveValue, StatusCode, Vm};
+    ///
+    /// let mut vm = Vm::with_stdlib()?;
+    /// vm.publish_masm("module 0x42::m\npublic fun spin()\nl: branch l\n")?;
+    /// let bounded = CallOptions { gas_budget: Some(1_000), ..vm.call_options() };
+    /// let err = vm.call_with("0x42::m::spin", &[], &[], &bounded).unwrap_err();
+    /// assert_eq!(err.status(), StatusCode::OUT_OF_GAS);
+    /// assert_eq!(vm.call_options().gas_budget, None); // the VM's own setting is unchanged
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn call_with(
+        &mut self,
+        function: &str,
+        type_args: &[TypeTag],
+        args: &[crate::MoveValue],
+        options: &CallOptions,
+    ) -> Result<RunOutput, VmError> {
+        let saved = self.swap_options(options.clone());
+        let result = self.call(function, type_args, args);
+        self.swap_options(saved);
+        result
+    }
+
+    /// Puts `options` in place of the VM's settings, returning the settings it had.
+    fn swap_options(&mut self, options: CallOptions) -> CallOptions {
+        let old = self.call_options();
+        self.gas_budget = options.gas_budget;
+        self.gas_schedule = options.gas_schedule;
+        self.tracing = options.tracing;
+        self.type_checks = options.type_checks;
+        old
     }
 
     /// Records an execution trace of later runs and simulations (returned in
