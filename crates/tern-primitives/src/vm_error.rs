@@ -288,7 +288,11 @@ impl fmt::Display for VmError {
         if let Some(m) = &self.0.message {
             write!(f, ": {m}")?;
         }
-        write!(f, " at {}", self.0.location)?;
+        // An error located nowhere in particular (a call that does not fit, a missing
+        // function) says nothing of where.
+        if self.0.location != Location::Undefined {
+            write!(f, " at {}", self.0.location)?;
+        }
         for (func, pc) in &self.0.offsets {
             write!(f, ", function #{func} offset {pc}")?;
         }

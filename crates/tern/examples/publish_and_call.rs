@@ -115,12 +115,23 @@ fn main() -> Result<(), Box<dyn Error>> {
     // Read it back: through a function, and straight from storage.
     let out = vm.call("0x42::counter::get", &[], &[MoveValue::Address(alice)])?;
     assert_eq!(out.values, vec![MoveValue::U64(13)]);
+    // The same call through a typed handle, checked once against the declaration: one
+    // parameter is written bare (`AccountAddress`, or `(AccountAddress,)`), none as `()`; a
+    // `Signer` stands for `signer` and `&signer` parameters.
+    let get = vm
+        .function("0x42::counter::get")?
+        .typed::<AccountAddress, u64>()?;
+    assert_eq!(get.call(&mut vm, alice)?, 13);
     assert_eq!(
         vm.resource(alice, &tag)?,
         Some(MoveValue::Struct(vec![MoveValue::U64(13)]))
     );
     let before = vm.resource_bytes(alice, &tag)?;
-    println!("stored: {}", vm.view(alice, &tag)?.unwrap_or_default());
+    // As `tern view` prints it (`Vm::view` prints the test runner's format).
+    println!(
+        "stored: {}",
+        vm.describe_resource(alice, &tag)?.unwrap_or_default()
+    );
 
     // A second `init` aborts with code 1.
     let err = match vm.call("0x42::counter::init", &[], &[MoveValue::Signer(alice)]) {
