@@ -521,3 +521,28 @@ fn call_options_apply_to_one_call() {
     let options = vm.call_options();
     assert!(!options.tracing && !options.type_checks && options.gas_budget.is_none());
 }
+
+/// A raw `Session`'s results convert to `MoveValue`s, as `Vm::call`'s do.
+#[test]
+fn session_results_convert_to_move_values() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    let id = vm
+        .publish_masm(
+            "module 0x42::pair\nstruct P has drop\n  a: u64\n  b: vector<u8>\n\npublic fun make(a: u64): P\n    move_loc a\n    ld_const<vector<u8>> [1, 2]\n    pack P\n    ret\n",
+        )
+        .unwrap();
+    let runtime = vm.runtime().clone();
+    let mut session = tern::Session::new(&runtime, vm.storage());
+    let f = session.function(&id, "make").unwrap();
+    let outcome = session
+        .execute(f, Vec::new(), vec![MoveValue::U64(7).to_bcs()])
+        .unwrap();
+    let (ty, v) = outcome.return_values[0];
+    assert_eq!(
+        MoveValue::from_session(&session, ty, v).unwrap(),
+        Some(MoveValue::Struct(vec![
+            MoveValue::U64(7),
+            MoveValue::bytes([1, 2])
+        ]))
+    );
+}

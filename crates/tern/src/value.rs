@@ -115,6 +115,23 @@ fn uleb(out: &mut Vec<u8>, mut v: u64) {
     }
 }
 
+impl MoveValue {
+    /// The value `v` of concrete type `ty` held by `session` (a result of
+    /// [`Session::execute`](tern_vm::Session::execute), a value read with
+    /// [`Session::deserialize_value`](tern_vm::Session::deserialize_value)), as a
+    /// `MoveValue`; `None` for one the conversion cannot express (a closure: serialize it with
+    /// [`Session::serialize_value`](tern_vm::Session::serialize_value) instead). Arguments go
+    /// the other way as BCS: [`MoveValue::to_bcs`].
+    pub fn from_session(
+        session: &tern_vm::Session<'_>,
+        ty: tern_vm::types::TypeId,
+        v: tern_vm::values::Value,
+    ) -> Result<Option<MoveValue>, tern_primitives::VmError> {
+        let mut cache = session.runtime().write()?;
+        Ok(from_heap(&mut cache, session.heap(), ty, v, 0))
+    }
+}
+
 /// Converts a heap value of a concrete type into a [`MoveValue`].
 pub(crate) fn from_heap(
     cache: &mut tern_vm::loader::CodeCache,
