@@ -546,3 +546,22 @@ fn session_results_convert_to_move_values() {
         ]))
     );
 }
+
+/// `Vm::describe_error` names the function and instruction that failed and the abort code's
+/// category, as `tern run` prints them.
+#[test]
+fn errors_are_described_in_words() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.publish_masm(
+        "module 0x42::fails\npublic fun check(x: u64)\n    copy_loc x\n    ld_u64 10\n    lt\n    br_true ok\n    ld_u64 65537\n    abort\nok: ret\n",
+    )
+    .unwrap();
+    let err = vm
+        .call("0x42::fails::check", &[], &[MoveValue::U64(11)])
+        .unwrap_err();
+    assert_eq!(
+        vm.describe_error(&err),
+        "ABORTED in 0x42::fails::check at offset 5 (abort): abort code 65537 (0x10001: \
+         INVALID_ARGUMENT, reason 1)"
+    );
+}

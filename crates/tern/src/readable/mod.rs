@@ -31,10 +31,12 @@
 //! be printed here: [`describe`] gives `None` and [`Readable`] falls back to an untyped form.
 
 mod decode;
+mod error;
 mod run;
 #[cfg(test)]
 mod tests;
 
+pub use error::{abort_code, describe_error, SourceLookup};
 pub use run::ReadableOutput;
 
 use crate::MoveValue;

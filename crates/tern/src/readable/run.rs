@@ -124,6 +124,14 @@ impl Vm {
         }
     }
 
+    /// A failed run's error in words, as `tern run` prints it: `ABORTED in
+    /// 0x42::counter::init at offset 5 (abort): abort code 1 (0x1)`, the function and
+    /// instruction named from the published modules (see [`super::describe_error`]).
+    pub fn describe_error(&self, e: &VmError) -> String {
+        let modules = |id: &ModuleId| self.storage().module(id).ok().flatten();
+        super::describe_error(e, &modules, None)
+    }
+
     /// The resource of type `tag` at `address` printed readably (`tern view`), if it exists.
     pub fn describe_resource(
         &self,
