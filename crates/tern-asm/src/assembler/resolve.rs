@@ -453,10 +453,15 @@ impl<'d> Builder<'d> {
     }
 
     fn context_module(&self, module: &ModName) -> Result<&'d CompiledModule, String> {
-        self.context
-            .get(module)
-            .copied()
-            .ok_or_else(|| format!("unknown module `{}`", module.long()))
+        self.context.get(module).copied().ok_or_else(|| {
+            let same_address = self
+                .context
+                .keys()
+                .filter(|m| m.address == module.address)
+                .map(|m| m.name.as_str());
+            let hint = did_you_mean(module.name.as_str(), same_address);
+            format!("unknown module `{}`{hint}", module.long())
+        })
     }
 
     fn import_fun(&mut self, module: &ModName, name: &str) -> Result<FunctionHandle, String> {

@@ -624,6 +624,20 @@ public fun bump(c: Counter): u64
 }
 
 #[test]
+fn a_misspelt_module_gets_a_suggestion() {
+    let dep = module(DEP);
+    // Named by address and by `use`: the closest module at that address is suggested.
+    for src in [
+        "module 0x66::m\nfun f()\n    call 0x77::dap::f\n    ret\n",
+        "module 0x66::m\nuse 0x77::dap\nfun f()\n    call dap::f\n    ret\n",
+    ] {
+        let err = assemble(src, &[&dep], &opts()).unwrap_err();
+        let help: Vec<Option<String>> = err.diagnostics.iter().map(|d| d.help.clone()).collect();
+        assert_eq!(help, vec![Some("did you mean `dep`?".to_string())], "{src}");
+    }
+}
+
+#[test]
 fn instruction_lines_follow_the_code_offsets() {
     let src = "module 0x66::m\npublic fun f(n: u64): u64\n    copy_loc n\n\n    ret\n\nfun g()\n    ret\n";
     let lines = instruction_lines(src).unwrap();
