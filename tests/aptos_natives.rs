@@ -7,7 +7,7 @@
 
 mod aptos_common;
 
-use aptos_common::{call, corpus, declared_natives, hex, stdlib_vm, ty};
+use aptos_common::{call, corpus, declared_natives, hex, stdlib_vm, stdlib_vm_with, ty};
 use std::collections::BTreeSet;
 use tern::{MoveValue, Vm};
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode, TypeTag};
@@ -614,6 +614,55 @@ fn tables_add_borrow_remove_within_a_session() {
     assert_eq!(code, tern_natives::aptos::TABLE_ALREADY_EXISTS);
     let code = abort_code(&mut vm, "0x42::tt::missing", &[], &[]);
     assert_eq!(code, tern_natives::aptos::TABLE_NOT_FOUND);
+}
+
+/// Table entries stay in the session's heap: adding them counts toward the memory quota, as
+/// pushing onto a vector does, so an unmetered loop of adds stops at the quota.
+#[test]
+fn table_entries_count_toward_the_memory_quota() {
+    let config = tern::VmConfig {
+        max_heap_values: 10_000,
+        ..Default::default()
+    };
+    let Some(mut vm) = stdlib_vm_with(config, natives()) else {
+        return;
+    };
+    vm.publish_masm(
+        "module 0x42::fill
+use 0x1::table
+public fun fill(n: u64): table::Table<u64, u64>
+    local t: table::Table<u64, u64>
+    local i: u64
+    call table::new<u64, u64>
+    st_loc t
+    ld_u64 0
+    st_loc i
+head:
+    copy_loc i
+    copy_loc n
+    lt
+    br_false done
+    mut_borrow_loc t
+    copy_loc i
+    copy_loc i
+    call table::add<u64, u64>
+    move_loc i
+    ld_u64 1
+    add
+    st_loc i
+    branch head
+done:
+    move_loc t
+    ret
+",
+    )
+    .unwrap();
+    // Each entry is a `Box<u64>`: two quota units.
+    call(&mut vm, "0x42::fill::fill", &[], &[MoveValue::U64(1_000)]);
+    let err = vm
+        .call("0x42::fill::fill", &[], &[MoveValue::U64(20_000)])
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED, "{err}");
 }
 
 #[test]

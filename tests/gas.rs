@@ -560,3 +560,52 @@ fn the_facade_reports_gas_used_and_charges_a_meter() {
         .unwrap();
     assert_eq!(sim.gas_used, Some(2 * 9 + 5));
 }
+
+/// What a native returns counts toward the memory quota: `create_signers_for_testing(n)`
+/// turns one `u64` into `n` signers.
+#[test]
+fn native_results_count_toward_the_memory_quota() {
+    let config = VmConfig {
+        max_heap_values: 10_000,
+        ..Default::default()
+    };
+    let mut vm = Vm::new(config);
+    vm.publish_stdlib().unwrap();
+    // The native's declaration, published where it binds.
+    vm.set_reserved_publishing(true);
+    vm.publish_masm(
+        "module 0x1::unit_test
+public native fun create_signers_for_testing(n: u64): vector<signer>
+",
+    )
+    .unwrap();
+    vm.set_reserved_publishing(false);
+    let id = vm
+        .publish_masm(
+            "module 0x42::many
+use 0x1::unit_test
+public fun signers(n: u64): u64
+    local v: vector<signer>
+    move_loc n
+    call unit_test::create_signers_for_testing
+    st_loc v
+    borrow_loc v
+    vec_len <signer>
+    ret
+",
+        )
+        .unwrap();
+    let n = |n: u64| vec![n.to_le_bytes().to_vec()];
+    let out = vm.run_function(&id, "signers", &[], n(1_000)).unwrap();
+    assert_eq!(out.return_values, vec!["1000".to_string()]);
+    let err = vm.run_function(&id, "signers", &[], n(20_000)).unwrap_err();
+    assert_eq!(err.status(), StatusCode::MEMORY_LIMIT_EXCEEDED);
+    // Located at the native, as its other errors are.
+    assert_eq!(
+        err.location(),
+        &tern_primitives::Location::Module(ModuleId::new(
+            AccountAddress::ONE,
+            Identifier::new("unit_test").unwrap()
+        ))
+    );
+}

@@ -27,12 +27,13 @@ pub fn corpus() -> Option<PathBuf> {
 
 /// A VM with `natives` and MoveStdlib and AptosStdlib published; `None` without the corpus.
 pub fn stdlib_vm(natives: NativeRegistry) -> Option<Vm> {
+    stdlib_vm_with(VmConfig::default(), natives)
+}
+
+/// [`stdlib_vm`] with `config`.
+pub fn stdlib_vm_with(config: VmConfig, natives: NativeRegistry) -> Option<Vm> {
     let dir = corpus()?;
-    let mut vm = Vm::with_parts(
-        VmConfig::default(),
-        natives,
-        Box::new(InMemoryStorage::new()),
-    );
+    let mut vm = Vm::with_parts(config, natives, Box::new(InMemoryStorage::new()));
     vm.set_reserved_publishing(true);
     for package in ["MoveStdlib", "AptosStdlib"] {
         vm.publish_package_dir(&dir.join(package)).unwrap();

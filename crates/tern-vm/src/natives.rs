@@ -389,6 +389,12 @@ impl NativeContext<'_> {
             .ok_or_else(|| unexpected_value("a vector"))
     }
 
+    /// Counts value `v`, which the native keeps past this call (a table entry), toward the
+    /// heap's quota (`MEMORY_LIMIT_EXCEEDED` past it), as a push that grows a vector counts.
+    pub fn charge_retained(&mut self, v: Value) -> Result<(), VmError> {
+        self.heap.charge_retained(v)
+    }
+
     /// A new `vector<u8>` value holding `bytes`.
     pub fn new_bytes(&mut self, bytes: Vec<u8>) -> Value {
         Value::Container(self.heap.alloc(crate::values::Container::Bytes(bytes)))

@@ -276,6 +276,8 @@ pub(super) fn add_box(
         return Err(bad_args());
     };
     let ty = ty_arg(ty_args, 2)?;
+    // The entry stays in the session's heap after the call, as a pushed element does.
+    ctx.charge_retained(Value::Container(boxed))?;
     let store = store(ctx)?;
     if store.contains(&table, &key) {
         ctx.heap.free_value(Value::Container(boxed));

@@ -398,6 +398,10 @@ impl Session<'_> {
         match result.map_err(locate)? {
             NativeResult::Return(values) => {
                 for v in values {
+                    // What a native made counts toward the heap's quota, as a copy does.
+                    if let Value::Container(_) = v {
+                        self.heap.charge_retained(v).map_err(locate)?;
+                    }
                     self.push(v)?;
                 }
                 Ok(None)

@@ -497,6 +497,42 @@ impl Heap {
         self.charge_copy(units)
     }
 
+    /// Counts what value `v` holds (every container of it, as [`Heap::with_value_quota`]
+    /// counts them) toward the value quota, or fails past it: for values a native made, and
+    /// values a native keeps past the instruction that gave them (a table entry), which grow
+    /// the heap as a push does. Counting twice what stays is harmless: past the quota the heap
+    /// recounts what it holds.
+    pub fn charge_retained(&mut self, v: Value) -> Result<(), VmError> {
+        if self.value_quota == usize::MAX {
+            return Ok(());
+        }
+        let units = self.value_units(v, 0);
+        self.charge_copy(units)
+    }
+
+    /// The quota units of `v`'s containers (bounded by the value depth limit).
+    fn value_units(&self, v: Value, depth: usize) -> usize {
+        let Value::Container(id) = v else {
+            return 0;
+        };
+        let Some(c) = self.try_get(id) else {
+            return 0;
+        };
+        let own = quota_units(c);
+        if depth >= self.max_depth {
+            return own;
+        }
+        let children: &[Value] = match c {
+            Container::Struct(f) | Container::Variant(_, f) => f,
+            Container::Vec(e) => e,
+            Container::Closure(cl) => &cl.captured,
+            Container::Bytes(_) | Container::Prims(_) | Container::Free(_) => &[],
+        };
+        children.iter().fold(own, |n, child| {
+            n.saturating_add(self.value_units(*child, depth + 1))
+        })
+    }
+
     /// Counts `units` copied toward the value quota, or fails past it (see
     /// [`Heap::with_value_quota`]).
     pub(crate) fn charge_copy(&mut self, units: usize) -> Result<(), VmError> {
