@@ -71,7 +71,20 @@ pub fn prepare_source(
     type_args: &[TypeTag],
     args: Vec<Vec<u8>>,
 ) -> Result<Prepared, BenchError> {
-    let mut vm = Vm::with_stdlib()?;
+    // A Sui-flavor module runs under Sui's runtime limits (its packs check value depth), as
+    // a Sui chain runs it.
+    let mut vm = if is_sui_source(source) {
+        let config = tern::VmConfig {
+            type_limits: tern::TypeLimits::SUI,
+            address_signers: true,
+            ..tern::VmConfig::default()
+        };
+        let mut vm = Vm::new(config);
+        vm.publish_stdlib()?;
+        vm
+    } else {
+        Vm::with_stdlib()?
+    };
     let module = publish_source(&mut vm, source)?;
     prepare_published(vm, module, function, type_args, args)
 }
