@@ -565,3 +565,57 @@ fn errors_are_described_in_words() {
          INVALID_ARGUMENT, reason 1)"
     );
 }
+
+/// A native registered with its signature binds only as that signature: declared otherwise
+/// (the issue's `create_signers_for_testing` returning `vector<u64>`), it fails when called,
+/// naming both, instead of handing signers over as integers.
+#[test]
+fn a_native_declared_with_another_signature_does_not_bind() {
+    let mut vm = Vm::with_stdlib().unwrap();
+    vm.set_reserved_publishing(true);
+    vm.publish_masm(
+        "module 0x1::unit_test
+public native fun create_signers_for_testing(n: u64): vector<u64>
+",
+    )
+    .unwrap();
+    let err = vm
+        .call(
+            "0x1::unit_test::create_signers_for_testing",
+            &[],
+            &[MoveValue::U64(2)],
+        )
+        .unwrap_err();
+    assert_eq!(err.status(), StatusCode::MISSING_DEPENDENCY);
+    assert_eq!(
+        err.message(),
+        Some(
+            "native 0x1::unit_test::create_signers_for_testing is declared as (u64): \
+             vector<u64>, but implements (u64): vector<signer>"
+        )
+    );
+    // Declared as it is implemented, it binds.
+    vm.publish_masm(
+        "module 0x1::unit_test
+public native fun create_signers_for_testing(n: u64): vector<signer>
+",
+    )
+    .unwrap_err(); // an incompatible upgrade of the module above
+    let mut fresh = Vm::with_stdlib().unwrap();
+    fresh.set_reserved_publishing(true);
+    fresh
+        .publish_masm(
+            "module 0x1::unit_test
+public native fun create_signers_for_testing(n: u64): vector<signer>
+",
+        )
+        .unwrap();
+    let out = fresh
+        .call(
+            "0x1::unit_test::create_signers_for_testing",
+            &[],
+            &[MoveValue::U64(2)],
+        )
+        .unwrap();
+    assert_eq!(out.values.len(), 1);
+}

@@ -23,7 +23,9 @@ pub use sui_std::{
 use sha2::Digest;
 use std::sync::Arc;
 use tern_primitives::{AccountAddress, StatusCode, VmError};
-use tern_vm::natives::{NativeContext, NativeFunction, NativeRegistry, NativeResult};
+use tern_vm::natives::{
+    NativeContext, NativeFunction, NativeRegistry, NativeResult, NativeSignature,
+};
 use tern_vm::values::{Container, Place, Ref, Value};
 
 /// Abort code of `bcs::to_bytes` when a value cannot be serialized.
@@ -62,39 +64,75 @@ pub(crate) fn charge_bytes(
     ctx.charge_priced(&[(base, 1), (per_byte, len as u64)], units);
 }
 
-/// Adds the standard-library natives at `0x1` to `registry`.
+/// Adds the standard-library natives at `0x1` to `registry`, each with the signature it
+/// implements (a module declaring one otherwise binds a native that fails naming both).
 pub fn add_stdlib_natives(registry: &mut NativeRegistry) {
     let one = AccountAddress::ONE;
-    let table: [(&str, &str, NativeFunction); 10] = [
-        ("bcs", "to_bytes", Arc::new(bcs_to_bytes)),
+    let bytes_to_bytes = || NativeSignature::new(&["vector<u8>"], &["vector<u8>"]);
+    let table: [(&str, &str, NativeSignature, NativeFunction); 10] = [
+        (
+            "bcs",
+            "to_bytes",
+            NativeSignature::new(&["&T0"], &["vector<u8>"]),
+            Arc::new(bcs_to_bytes),
+        ),
         (
             "hash",
             "sha2_256",
+            bytes_to_bytes(),
             Arc::new(|c, _, a| hash(c, a, SHA2_256, |b| sha2::Sha256::digest(b).to_vec())),
         ),
         (
             "hash",
             "sha3_256",
+            bytes_to_bytes(),
             Arc::new(|c, _, a| hash(c, a, SHA3_256, |b| sha3::Sha3_256::digest(b).to_vec())),
         ),
-        ("signer", "borrow_address", Arc::new(signer_borrow_address)),
-        ("string", "internal_check_utf8", Arc::new(string_check_utf8)),
+        (
+            "signer",
+            "borrow_address",
+            NativeSignature::new(&["&signer"], &["&address"]),
+            Arc::new(signer_borrow_address),
+        ),
+        (
+            "string",
+            "internal_check_utf8",
+            NativeSignature::new(&["&vector<u8>"], &["bool"]),
+            Arc::new(string_check_utf8),
+        ),
         (
             "string",
             "internal_is_char_boundary",
+            NativeSignature::new(&["&vector<u8>", "u64"], &["bool"]),
             Arc::new(string_is_char_boundary),
         ),
-        ("string", "internal_sub_string", Arc::new(string_sub_string)),
-        ("string", "internal_index_of", Arc::new(string_index_of)),
-        ("type_name", "get", Arc::new(type_name_get)),
+        (
+            "string",
+            "internal_sub_string",
+            NativeSignature::new(&["&vector<u8>", "u64", "u64"], &["vector<u8>"]),
+            Arc::new(string_sub_string),
+        ),
+        (
+            "string",
+            "internal_index_of",
+            NativeSignature::new(&["&vector<u8>", "&vector<u8>"], &["u64"]),
+            Arc::new(string_index_of),
+        ),
+        (
+            "type_name",
+            "get",
+            NativeSignature::new(&[], &["0x1::type_name::TypeName"]),
+            Arc::new(type_name_get),
+        ),
         (
             "unit_test",
             "create_signers_for_testing",
+            NativeSignature::new(&["u64"], &["vector<signer>"]),
             Arc::new(create_signers_for_testing),
         ),
     ];
-    for (module, function, native) in table {
-        registry.register(one, module, function, native);
+    for (module, function, signature, native) in table {
+        registry.register_with_signature(one, module, function, signature, native);
     }
 }
 

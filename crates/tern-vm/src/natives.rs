@@ -464,10 +464,43 @@ pub type NativeFunction = Arc<
         + Sync,
 >;
 
-/// A table of natives keyed by (address, module, function).
+/// The parameter and result types a native implements, as Move writes them: `u64`,
+/// `vector<u8>`, `&signer`, `0x1::string::String`, `T0` for the first type parameter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeSignature {
+    /// Parameter types.
+    pub params: Vec<String>,
+    /// Result types.
+    pub returns: Vec<String>,
+}
+
+impl NativeSignature {
+    /// A signature from its types' names.
+    pub fn new(params: &[&str], returns: &[&str]) -> NativeSignature {
+        NativeSignature {
+            params: params.iter().map(|p| p.to_string()).collect(),
+            returns: returns.iter().map(|r| r.to_string()).collect(),
+        }
+    }
+}
+
+impl std::fmt::Display for NativeSignature {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({})", self.params.join(", "))?;
+        match self.returns.as_slice() {
+            [] => Ok(()),
+            [one] => write!(f, ": {one}"),
+            many => write!(f, ": ({})", many.join(", ")),
+        }
+    }
+}
+
+/// A table of natives keyed by (address, module, function), with the signatures of those
+/// registered typed.
 #[derive(Clone, Default)]
 pub struct NativeRegistry {
     table: HashMap<(AccountAddress, String, String), NativeFunction>,
+    signatures: HashMap<(AccountAddress, String, String), NativeSignature>,
 }
 
 impl std::fmt::Debug for NativeRegistry {
@@ -490,8 +523,58 @@ impl NativeRegistry {
         function: &str,
         native: NativeFunction,
     ) {
-        self.table
-            .insert((address, module.to_string(), function.to_string()), native);
+        let key = (address, module.to_string(), function.to_string());
+        self.signatures.remove(&key);
+        self.table.insert(key, native);
+    }
+
+    /// Registers `native` with the signature it implements: a module declaring the native with
+    /// another signature binds one that fails when called, naming both (natives bind by name,
+    /// and a native reading its arguments as other types than they are would confuse them).
+    pub fn register_with_signature(
+        &mut self,
+        address: AccountAddress,
+        module: &str,
+        function: &str,
+        signature: NativeSignature,
+        native: NativeFunction,
+    ) {
+        let key = (address, module.to_string(), function.to_string());
+        self.signatures.insert(key.clone(), signature);
+        self.table.insert(key, native);
+    }
+
+    /// The signature `function` of `module` was registered with, if any.
+    pub fn signature(&self, module: &ModuleId, function: &str) -> Option<&NativeSignature> {
+        self.signatures.get(&(
+            module.address,
+            module.name.as_str().to_string(),
+            function.to_string(),
+        ))
+    }
+
+    /// The native to bind for `function` of `module`, declared there as `declared`: the one
+    /// registered, or, when it was registered with another signature, one that fails with
+    /// `MISSING_DEPENDENCY` naming both.
+    pub fn bind(
+        &self,
+        module: &ModuleId,
+        function: &str,
+        declared: &NativeSignature,
+    ) -> Option<NativeFunction> {
+        let native = self.lookup(module, function)?;
+        match self.signature(module, function) {
+            Some(expected) if expected != declared => {
+                let message = format!(
+                    "native {module}::{function} is declared as {declared}, but implements \
+                     {expected}"
+                );
+                Some(Arc::new(move |_, _, _| {
+                    Err(VmError::new(StatusCode::MISSING_DEPENDENCY).with_message(message.clone()))
+                }))
+            }
+            _ => Some(native),
+        }
     }
 
     /// The native registered for `function` of `module`, if any.

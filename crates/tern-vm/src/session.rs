@@ -513,7 +513,7 @@ fn load_one(
         return Ok((m.clone(), span, Vec::new()));
     }
     let natives = &runtime.natives;
-    let loaded = cache.load_module(compiled, &|m, f| natives.lookup(m, f))?;
+    let loaded = cache.load_module(compiled, &|m, f, declared| natives.bind(m, f, declared))?;
     Ok((loaded, span, deps))
 }
 

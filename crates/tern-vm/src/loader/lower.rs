@@ -39,7 +39,10 @@ pub(super) fn load_function(
     };
     let module_id = links.module.clone();
     let native = match (&def.code, &module_id) {
-        (None, Some(id)) => natives(id, name.as_str()),
+        (None, Some(id)) => {
+            let declared = declared_signature(cache, &params, &returns)?;
+            natives(id, name.as_str(), &declared)
+        }
         _ => None,
     };
     Ok(with_entry(
@@ -66,6 +69,54 @@ pub(super) fn load_function(
             entry: Entry::default(),
         },
     ))
+}
+
+/// The signature a module declares for a native, as [`crate::natives::NativeSignature`]
+/// writes it.
+fn declared_signature(
+    cache: &CodeCache,
+    params: &[TypeId],
+    returns: &[TypeId],
+) -> Result<crate::natives::NativeSignature, VmError> {
+    let names = |tys: &[TypeId]| -> Result<Vec<String>, VmError> {
+        tys.iter().map(|t| type_written(cache, *t)).collect()
+    };
+    Ok(crate::natives::NativeSignature {
+        params: names(params)?,
+        returns: names(returns)?,
+    })
+}
+
+/// A type as Move writes it, `T0`… for type parameters.
+fn type_written(cache: &CodeCache, ty: TypeId) -> Result<String, VmError> {
+    Ok(match cache.types.node(ty) {
+        TypeNode::TypeParam(i) => format!("T{i}"),
+        TypeNode::Vector(t) => format!("vector<{}>", type_written(cache, *t)?),
+        TypeNode::Reference(t) => format!("&{}", type_written(cache, *t)?),
+        TypeNode::MutableReference(t) => format!("&mut {}", type_written(cache, *t)?),
+        TypeNode::Struct(_, args) if !cache.types.list(*args).is_empty() => {
+            let TypeNode::Struct(sid, _) = cache.types.node(ty).clone() else {
+                return Err(bad_index());
+            };
+            let (module, name) = cache.struct_name(sid).ok_or_else(bad_index)?;
+            let args = cache
+                .types
+                .list(*args)
+                .iter()
+                .map(|t| type_written(cache, *t))
+                .collect::<Result<Vec<_>, _>>()?;
+            format!(
+                "0x{}::{}::{}<{}>",
+                module.address.short_hex(),
+                module.name,
+                name,
+                args.join(", ")
+            )
+        }
+        _ if !cache.types.info(ty).has_type_params => crate::type_names::canonical_name(cache, ty)?,
+        // A function type over type parameters: what the canonical printer makes of it.
+        _ => format!("{:?}", cache.types.node(ty)),
+    })
 }
 
 /// Loads a script's `main`.

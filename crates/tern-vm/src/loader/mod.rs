@@ -483,7 +483,8 @@ pub struct CodeCache {
 }
 
 /// Looks up native implementations while loading.
-pub type NativeLookup<'a> = &'a dyn Fn(&ModuleId, &str) -> Option<NativeFunction>;
+pub type NativeLookup<'a> =
+    &'a dyn Fn(&ModuleId, &str, &crate::natives::NativeSignature) -> Option<NativeFunction>;
 
 impl CodeCache {
     /// An empty cache.
