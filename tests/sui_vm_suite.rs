@@ -11,12 +11,6 @@ use tern_testrunner::{run_test_text, RunConfig, TernAdapter};
 /// Tasks whose output is known to differ, and why.
 const KNOWN_DIFFERENCES: &[(&str, usize, &str)] = &[
     (
-        "enums/mono/enum_decl_monomorphic_fail_unpack",
-        1,
-        "the task's module does not compile in Sui's IR compiler; Tern's assembler reports it \
-         in its own words",
-    ),
-    (
         "enums/variant_switch_loop",
         2,
         "gas: Tern counts one unit per instruction, Sui charges its own cost table",

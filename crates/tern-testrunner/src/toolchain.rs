@@ -40,6 +40,23 @@ pub trait Toolchain {
     fn disassemble_script(&self, script: &CompiledScript) -> Result<String, String>;
 }
 
+/// What Sui's IR compiler says where the assembler finds a Sui module naming a module it is
+/// not given: `Dependency not provided for ADDRESS::NAME` (`None` for other errors, and for
+/// Aptos sources, whose runner prints the diagnostics).
+fn sui_compiler_message(source: &str, e: &tern_asm::assembler::AsmError) -> Option<String> {
+    let sui = source
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.split_whitespace().eq(["flavor", "sui"]));
+    let first = e.diagnostics.first()?;
+    let module = first
+        .message
+        .strip_prefix("unknown module `")?
+        .strip_suffix('`')?;
+    sui.then(|| format!("Dependency not provided for {module}"))
+}
+
 /// The Tern `.masm` assembler, the `tern-binary` serializer and the peer-faithful disassembler.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MasmToolchain;
@@ -49,7 +66,8 @@ impl Toolchain for MasmToolchain {
         match assemble(source, deps, &AsmOptions::default()) {
             Ok(CompiledUnit::Module(m)) => Ok(Unit::Module(m)),
             Ok(CompiledUnit::Script(s)) => Ok(Unit::Script(s)),
-            Err(e) => Err(e.render(DIAGNOSTICS_FILE_NAME, source)),
+            Err(e) => Err(sui_compiler_message(source, &e)
+                .unwrap_or_else(|| e.render(DIAGNOSTICS_FILE_NAME, source))),
         }
     }
 
