@@ -64,6 +64,8 @@ pub(crate) enum Layout {
     Fields(Vec<Decl>),
     /// An enum.
     Variants(Vec<VariantDecl>),
+    /// A native struct (`native struct T`): no fields, its values made by natives.
+    Native,
 }
 
 /// An enum variant.

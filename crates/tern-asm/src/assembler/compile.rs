@@ -146,6 +146,7 @@ impl Assembler<'_> {
         self.setup_type_params(&s.type_params);
         let info = match &s.layout {
             Layout::Fields(fields) => StructFieldInformation::Declared(self.fields(fields)),
+            Layout::Native => StructFieldInformation::Native,
             Layout::Variants(variants) => {
                 let mut result = vec![];
                 for v in variants {

@@ -84,6 +84,11 @@ impl<'s> Parser<'s> {
         matches!(self.next(), Tok::Ident(s) if *s == kw)
     }
 
+    /// Whether the token after the next one is keyword `kw`.
+    fn peek_is_kw(&self, kw: &str) -> bool {
+        matches!(self.peek_at(1), Tok::Ident(s) if *s == kw)
+    }
+
     fn is_ident(&self) -> bool {
         matches!(self.next(), Tok::Ident(_))
     }

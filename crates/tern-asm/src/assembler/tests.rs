@@ -624,6 +624,24 @@ public fun bump(c: Counter): u64
 }
 
 #[test]
+fn native_structs_assemble_and_disassemble() {
+    let src = "module 0x42::n\nnative struct T has drop\n\nnative struct U<T0>\n";
+    let CompiledUnit::Module(m) = assemble(src, &[], &opts()).unwrap() else {
+        panic!("not a module")
+    };
+    assert!(m
+        .struct_defs
+        .iter()
+        .all(|d| d.field_information == StructFieldInformation::Native));
+    let text = crate::disassembler::disassemble_module(&m).unwrap();
+    assert!(text.contains("native struct T has drop\n"), "{text}");
+    assert!(text.contains("native struct U<T0>\n"), "{text}");
+    let bad = "module 0x42::n\nnative struct T\n  x: u64\n";
+    let msgs: Vec<String> = errors(bad).into_iter().map(|e| e.2).collect();
+    assert_eq!(msgs, ["a native struct has no fields"]);
+}
+
+#[test]
 fn a_misspelt_module_gets_a_suggestion() {
     let dep = module(DEP);
     // Named by address and by `use`: the closest module at that address is suggested.

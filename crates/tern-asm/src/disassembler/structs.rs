@@ -13,7 +13,11 @@ impl Printer<'_> {
         def: &StructDefinition,
     ) -> Result<(), DisasmError> {
         let handle = self.tables.struct_handle(def.struct_handle)?;
-        let keyword = if def.is_enum() { "enum" } else { "struct" };
+        let keyword = match &def.field_information {
+            _ if def.is_enum() => "enum",
+            StructFieldInformation::Native => "native struct",
+            _ => "struct",
+        };
         let name = self.tables.identifier(handle.name)?;
         let tparams = struct_type_params(&handle.type_parameters);
         let _ = write!(out, "{keyword} {name}{tparams}");

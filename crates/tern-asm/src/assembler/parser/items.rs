@@ -99,6 +99,14 @@ impl Parser<'_> {
         while *self.next() != Tok::End {
             if self.is_kw("struct") || self.is_kw("enum") {
                 structs.push(self.struct_or_enum()?);
+            } else if self.is_kw("native") && self.peek_is_kw("struct") {
+                self.advance();
+                let mut decl = self.struct_or_enum()?;
+                if !matches!(&decl.layout, Layout::Fields(f) if f.is_empty()) {
+                    return Err(Diag::new(decl.loc, "a native struct has no fields"));
+                }
+                decl.layout = Layout::Native;
+                structs.push(decl);
             } else if self.is_first_of_fun() {
                 functions.push(self.fun()?);
             } else {
