@@ -77,6 +77,16 @@ pub fn assemble(
     compile::compile(&unit, options.version, deps).map_err(|ds| AsmError::from_diags(source, ds))
 }
 
+/// Whether `source` declares Sui's flavor: its first line that is neither blank nor a comment
+/// is `flavor sui`.
+pub fn declares_sui_flavor(source: &str) -> bool {
+    source
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.split_whitespace().eq(["flavor", "sui"]))
+}
+
 /// The source line of each instruction of each function of `source`, by function name: the
 /// line of the instruction at code offset `i` is `lines[i]` (instructions assemble one to one
 /// into bytecode). `None` when the text does not parse.

@@ -73,7 +73,7 @@ pub fn prepare_source(
 ) -> Result<Prepared, BenchError> {
     // A Sui-flavor module runs under Sui's runtime limits (its packs check value depth), as
     // a Sui chain runs it.
-    let mut vm = if is_sui_source(source) {
+    let mut vm = if tern_asm::assembler::declares_sui_flavor(source) {
         let config = tern::VmConfig {
             type_limits: tern::TypeLimits::SUI,
             address_signers: true,
@@ -133,7 +133,7 @@ pub const SUI_VERSION: u32 = 7;
 pub fn assemble_module(source: &str) -> Result<CompiledModule, BenchError> {
     let stdlib = tern_stdlib::stdlib_modules().map_err(|e| BenchError::Other(e.to_string()))?;
     let deps: Vec<&CompiledModule> = stdlib.iter().collect();
-    let options = if is_sui_source(source) {
+    let options = if tern_asm::assembler::declares_sui_flavor(source) {
         AsmOptions {
             version: SUI_VERSION,
         }
@@ -145,15 +145,6 @@ pub fn assemble_module(source: &str) -> Result<CompiledModule, BenchError> {
         Ok(CompiledUnit::Script(_)) => Err(BenchError::NotAModule),
         Err(e) => Err(BenchError::Assemble(e.to_string())),
     }
-}
-
-/// Whether the first line of `source` that is neither blank nor a comment is `flavor sui`.
-fn is_sui_source(source: &str) -> bool {
-    source
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .is_some_and(|l| l.split_whitespace().eq(["flavor", "sui"]))
 }
 
 /// How a timed call runs.

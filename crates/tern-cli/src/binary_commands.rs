@@ -138,12 +138,7 @@ fn set_version(unit: &mut CompiledUnit, version: u32) {
 /// The version written when neither `--bytecode-version` nor a header names one: Sui's
 /// newest (7) for a `flavor sui` source, else the assembler's default (9).
 fn default_version(source: &str) -> u32 {
-    let sui = source
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .is_some_and(|l| l.split_whitespace().eq(["flavor", "sui"]));
-    if sui {
+    if tern_asm::assembler::declares_sui_flavor(source) {
         7
     } else {
         AsmOptions::default().version

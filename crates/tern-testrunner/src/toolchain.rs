@@ -44,11 +44,7 @@ pub trait Toolchain {
 /// not given: `Dependency not provided for ADDRESS::NAME` (`None` for other errors, and for
 /// Aptos sources, whose runner prints the diagnostics).
 fn sui_compiler_message(source: &str, e: &tern_asm::assembler::AsmError) -> Option<String> {
-    let sui = source
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .is_some_and(|l| l.split_whitespace().eq(["flavor", "sui"]));
+    let sui = tern_asm::assembler::declares_sui_flavor(source);
     let first = e.diagnostics.first()?;
     let module = first
         .message

@@ -115,20 +115,9 @@ impl ArgValue {
         use SignatureToken as T;
         match (self, param) {
             (ArgValue::Unsigned(IntWidth::W64, v), param) => {
-                let target = match param {
-                    T::U8 => Some((false, IntWidth::W8)),
-                    T::U16 => Some((false, IntWidth::W16)),
-                    T::U32 => Some((false, IntWidth::W32)),
-                    T::U128 => Some((false, IntWidth::W128)),
-                    T::U256 => Some((false, IntWidth::W256)),
-                    T::I8 => Some((true, IntWidth::W8)),
-                    T::I16 => Some((true, IntWidth::W16)),
-                    T::I32 => Some((true, IntWidth::W32)),
-                    T::I64 => Some((true, IntWidth::W64)),
-                    T::I128 => Some((true, IntWidth::W128)),
-                    T::I256 => Some((true, IntWidth::W256)),
-                    _ => None,
-                };
+                let target = unsigned_width(param)
+                    .map(|w| (false, w))
+                    .or_else(|| signed_width(param).map(|w| (true, w)));
                 match target {
                     Some((false, width)) if width.bits() == 256 || v >> width.bits() == 0 => {
                         ArgValue::Unsigned(width, v)

@@ -193,7 +193,8 @@ fn write_vector(
 }
 
 /// The canonical name of a type as `type_name::get` returns it: short addresses with `0x`,
-/// type arguments joined by `", "`, function types as `|A, B|(R) has copy`.
+/// type arguments joined by `", "`, function types as `|A, B|(R) has copy`, a type parameter
+/// (in a generic declaration) as `T0`, `T1`….
 pub fn canonical_name(cache: &CodeCache, ty: TypeId) -> Result<String, VmError> {
     let names = |l| -> Result<Vec<String>, VmError> {
         cache
@@ -225,6 +226,8 @@ pub fn canonical_name(cache: &CodeCache, ty: TypeId) -> Result<String, VmError> 
         TypeNode::Vector(t) => format!("vector<{}>", canonical_name(cache, *t)?),
         TypeNode::Reference(t) => format!("&{}", canonical_name(cache, *t)?),
         TypeNode::MutableReference(t) => format!("&mut {}", canonical_name(cache, *t)?),
+        // In a generic declaration (a native's signature): the parameter's position.
+        TypeNode::TypeParam(i) => format!("T{i}"),
         TypeNode::Function(a, r, abilities) => {
             let mut s = format!("|{}|({})", names(*a)?.join(", "), names(*r)?.join(", "));
             if !abilities.is_empty() {

@@ -79,43 +79,13 @@ fn declared_signature(
     returns: &[TypeId],
 ) -> Result<crate::natives::NativeSignature, VmError> {
     let names = |tys: &[TypeId]| -> Result<Vec<String>, VmError> {
-        tys.iter().map(|t| type_written(cache, *t)).collect()
+        tys.iter()
+            .map(|t| crate::type_names::canonical_name(cache, *t))
+            .collect()
     };
     Ok(crate::natives::NativeSignature {
         params: names(params)?,
         returns: names(returns)?,
-    })
-}
-
-/// A type as Move writes it, `T0`… for type parameters.
-fn type_written(cache: &CodeCache, ty: TypeId) -> Result<String, VmError> {
-    Ok(match cache.types.node(ty) {
-        TypeNode::TypeParam(i) => format!("T{i}"),
-        TypeNode::Vector(t) => format!("vector<{}>", type_written(cache, *t)?),
-        TypeNode::Reference(t) => format!("&{}", type_written(cache, *t)?),
-        TypeNode::MutableReference(t) => format!("&mut {}", type_written(cache, *t)?),
-        TypeNode::Struct(_, args) if !cache.types.list(*args).is_empty() => {
-            let TypeNode::Struct(sid, _) = cache.types.node(ty).clone() else {
-                return Err(bad_index());
-            };
-            let (module, name) = cache.struct_name(sid).ok_or_else(bad_index)?;
-            let args = cache
-                .types
-                .list(*args)
-                .iter()
-                .map(|t| type_written(cache, *t))
-                .collect::<Result<Vec<_>, _>>()?;
-            format!(
-                "0x{}::{}::{}<{}>",
-                module.address.short_hex(),
-                module.name,
-                name,
-                args.join(", ")
-            )
-        }
-        _ if !cache.types.info(ty).has_type_params => crate::type_names::canonical_name(cache, ty)?,
-        // A function type over type parameters: what the canonical printer makes of it.
-        _ => format!("{:?}", cache.types.node(ty)),
     })
 }
 
@@ -494,7 +464,7 @@ impl<T: BinaryTables> Lowering<'_, T> {
                 };
                 match self.cache.limits.pack_value_depth() {
                     Some(_) => {
-                        let args = sui_variant_inst_args(m, i.idx())?;
+                        let args = sui_enum_inst(m, i.idx())?.0.type_parameters;
                         let ty = self.enum_type(m, e, Some(args))?;
                         self.sui_pack(ty, PackCheck::Datatype, op)?
                     }
@@ -787,22 +757,15 @@ fn sui_variant(m: &CompiledModule, h: usize) -> Result<(usize, u16), VmError> {
 
 /// The enum definition and tag of a Sui variant instantiation handle.
 fn sui_variant_inst(m: &CompiledModule, i: usize) -> Result<(usize, u16), VmError> {
-    let vih = m
-        .variant_instantiation_handles
-        .get(i)
-        .ok_or_else(bad_index)?;
-    let inst = m
-        .enum_def_instantiations
-        .get(vih.enum_def.idx())
-        .ok_or_else(bad_index)?;
-    Ok((inst.def.idx(), vih.variant))
+    let (inst, variant) = sui_enum_inst(m, i)?;
+    Ok((inst.def.idx(), variant))
 }
 
-/// The type arguments of a Sui variant instantiation handle.
-fn sui_variant_inst_args(
+/// The enum instantiation and tag of a Sui variant instantiation handle.
+fn sui_enum_inst(
     m: &CompiledModule,
     i: usize,
-) -> Result<tern_binary::SignatureIndex, VmError> {
+) -> Result<(&tern_binary::EnumDefInstantiation, u16), VmError> {
     let vih = m
         .variant_instantiation_handles
         .get(i)
@@ -811,7 +774,7 @@ fn sui_variant_inst_args(
         .enum_def_instantiations
         .get(vih.enum_def.idx())
         .ok_or_else(bad_index)?;
-    Ok(inst.type_parameters)
+    Ok((inst, vih.variant))
 }
 
 /// The field count of `variant` of Sui enum definition `e`.
