@@ -37,6 +37,9 @@ fn targets() -> Vec<(&'static str, &'static str, Vec<Vec<u8>>)> {
         ("nested_loop", "nested_loop", u64_arg(5)),
         ("match_sum", "match_sum", u64_arg(20)),
         ("match_sum", "match_sum_enum", u64_arg(20)),
+        // Sui twins: `borrow_loc; variant_switch` fused.
+        ("sui/match_sum", "match_sum_enum", u64_arg(20)),
+        ("sui/call_loop", "call_loop_closure", u64_arg(10)),
         ("int_arith_loop", "run_u64", u64_arg(5)),
         ("int_arith_loop", "run_i64", u64_arg(5)),
         ("merge_sort", "merge_sort", u64s(&[5, 3, 9, 1, 7, 2, 8])),

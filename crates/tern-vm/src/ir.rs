@@ -465,6 +465,15 @@ pub enum Op {
         /// The local written.
         dst: u8,
     },
+    /// Super-instruction for `borrow_loc local; variant_switch table` (Sui's enum match) on
+    /// the enum value held in `local` (same shadowing scheme as [`Op::CmpLocImmBrFalse`]):
+    /// jumps where jump table `table` sends the value's variant.
+    VariantSwitchLoc {
+        /// The local holding the enum value.
+        local: u8,
+        /// The function's jump table (index into [`crate::loader::Body::jump_tables`]).
+        table: u16,
+    },
 }
 
 /// [`Op::FieldElemFieldRead`] form bits.
@@ -567,6 +576,7 @@ impl Op {
             | Op::AddLocImm { src: l, .. }
             | Op::SubLocImm { src: l, .. }
             | Op::TestVariantLocBr { local: l, .. }
+            | Op::VariantSwitchLoc { local: l, .. }
             | Op::PackVariantStLoc { dst: l, .. } => [Some(l), None, None],
             Op::CmpLocLocBrFalse { a, b, .. } | Op::BinLocLoc { a, b, .. } => {
                 [Some(a), Some(b), None]
@@ -629,7 +639,10 @@ impl Op {
             Op::VecReadLoc { form, .. } => vec_read::span(*form),
             Op::FieldElemFieldRead { form, .. } => field_path::span(*form),
             Op::VecPushBackLoc { .. } | Op::TestVariantLocBr { .. } => 3,
-            Op::LocStLoc { .. } | Op::VecBorrowWrite | Op::PackVariantStLoc { .. } => 2,
+            Op::LocStLoc { .. }
+            | Op::VecBorrowWrite
+            | Op::PackVariantStLoc { .. }
+            | Op::VariantSwitchLoc { .. } => 2,
             Op::LdU64StLoc { .. }
             | Op::BinStLoc { .. }
             | Op::BorrowFieldLoc { .. }
@@ -974,10 +987,14 @@ fn compare_branch_at(w: [Op; 4], is_u64: impl Fn(u8) -> bool) -> Option<Op> {
 }
 
 /// The enum super-instruction starting a window of four ops, if any: `borrow_loc e;
-/// test_variant v; br_false|br_true` ([`Op::TestVariantLocBr`]) or `pack_variant` of a
-/// variant without fields then `st_loc` ([`Op::PackVariantStLoc`]).
+/// test_variant v; br_false|br_true` ([`Op::TestVariantLocBr`]), `borrow_loc e;
+/// variant_switch t` ([`Op::VariantSwitchLoc`]) or `pack_variant` of a variant without fields
+/// then `st_loc` ([`Op::PackVariantStLoc`]).
 fn enum_op_at(w: [Op; 4]) -> Option<Op> {
     match w {
+        [Op::BorrowLoc(local), Op::VariantSwitch(table), _, _] => {
+            Some(Op::VariantSwitchLoc { local, table })
+        }
         [Op::BorrowLoc(local), Op::TestVariant(variant), branch, _] => {
             let (target, jump_if_equal) = match branch {
                 Op::BrFalse(t) => (t, false),
@@ -1554,5 +1571,21 @@ mod tests {
         ];
         fuse(&mut code, &[true; 8], &[]);
         assert_eq!(code[0], Op::CopyLoc(0));
+    }
+
+    #[test]
+    fn sui_variant_switch_on_a_local_is_fused() {
+        // `borrow_loc 1; variant_switch 0`, whose table sends variants to ops 2 and 3.
+        let mut code = vec![Op::BorrowLoc(1), Op::VariantSwitch(0), Op::Ret, Op::Ret];
+        fuse(&mut code, &[false; 2], &[2, 3]);
+        assert_eq!(code[0], Op::VariantSwitchLoc { local: 1, table: 0 });
+        assert_eq!(code[0].span(), 2);
+        assert_eq!(code[0].locals(), [Some(1), None, None]);
+        // The shadowed `variant_switch` stays for the general path.
+        assert_eq!(code[1], Op::VariantSwitch(0));
+        // A jump-table target on the `variant_switch` prevents fusing.
+        let mut code = vec![Op::BorrowLoc(1), Op::VariantSwitch(0), Op::Ret];
+        fuse(&mut code, &[false; 2], &[1, 2]);
+        assert_eq!(code[0], Op::BorrowLoc(1));
     }
 }

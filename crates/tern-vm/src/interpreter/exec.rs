@@ -564,19 +564,17 @@ impl Session<'_> {
                     // cost fib and the call loops 7-11 %; as they are, the call loops 3-4 %
                     // (code layout: nothing of theirs runs there), for match_sum_enum 45 ->
                     // 24 ms.
-                    Op::TestVariantLocBr {
-                        local,
-                        variant,
-                        target,
-                        jump_if_equal,
-                    } if ops.has_room(1)
-                        && test_variant_branch::<METERED>(
-                            &self.machine.locals,
-                            &self.heap,
-                            base,
-                            (local, variant, target, jump_if_equal),
-                            (&mut next, fuel),
-                        ) =>
+                    // Sui's `borrow_loc; variant_switch` shares the arm (an arm of its own
+                    // was measured to slow the whole loop, see performance.md).
+                    enum_branch @ (Op::TestVariantLocBr { .. } | Op::VariantSwitchLoc { .. })
+                        if ops.has_room(1)
+                            && enum_branch_fast::<METERED>(
+                                &self.machine.locals,
+                                &self.heap,
+                                base,
+                                (enum_branch, &body.jump_tables),
+                                (&mut next, fuel),
+                            ) =>
                     {
                         continue
                     }
@@ -1198,6 +1196,7 @@ impl Session<'_> {
             | Op::VecPushBackLoc { .. }
             | Op::VecBorrowWrite
             | Op::TestVariantLocBr { .. }
+            | Op::VariantSwitchLoc { .. }
             | Op::PackVariantStLoc { .. } => return Err(invariant("unexpanded super-instruction")),
         }
         Ok(Flow::Next)
@@ -1384,7 +1383,9 @@ fn unfused(op: Op) -> Op {
             src, moved: true, ..
         } => Op::MoveLoc(src),
         Op::AddLocImm { src, .. } | Op::SubLocImm { src, .. } => Op::CopyLoc(src),
-        Op::TestVariantLocBr { .. } | Op::PackVariantStLoc { .. } => unfused_enum_op(op),
+        Op::TestVariantLocBr { .. } | Op::VariantSwitchLoc { .. } | Op::PackVariantStLoc { .. } => {
+            unfused_enum_op(op)
+        }
         other => other,
     }
 }
@@ -1395,7 +1396,9 @@ fn unfused(op: Op) -> Op {
 #[cold]
 fn unfused_enum_op(op: Op) -> Op {
     match op {
-        Op::TestVariantLocBr { local, .. } => Op::BorrowLoc(local),
+        Op::TestVariantLocBr { local, .. } | Op::VariantSwitchLoc { local, .. } => {
+            Op::BorrowLoc(local)
+        }
         Op::PackVariantStLoc { variant, .. } => Op::PackVariant { variant, fields: 0 },
         other => other,
     }
@@ -1954,6 +1957,28 @@ fn frame_local_mut(locals: &mut [Value], base: usize, i: u8) -> &mut Value {
     unsafe { locals.get_unchecked_mut(at) }
 }
 
+/// The pc a conditional branch goes on at: `fallthrough` when `holds`, else `target`.
+/// perf: computed by a jump, never by a conditional move. A `cmov` makes the next op's fetch
+/// wait for the loads the condition reads, so the loop stops running ahead on the branch
+/// predictor: where LLVM chose one for the compare-and-branch super-instructions (after an
+/// unrelated change elsewhere in the loop), `countdown` and `match_sum` ran 2x slower at
+/// the same host instructions. Marking the jump as the cold side keeps it a branch.
+#[inline(always)]
+fn branch_pc(holds: bool, fallthrough: u32, target: u32) -> u32 {
+    if holds {
+        fallthrough
+    } else {
+        jump_side();
+        target
+    }
+}
+
+/// Marks the side of a branch it is called on as the unlikely one (`std::hint::cold_path`
+/// needs a newer Rust than the crate's minimum).
+#[cold]
+#[inline(always)]
+fn jump_side() {}
+
 /// Runs the loop test `test` found at a [`Op::BranchTest`]'s target (`CmpLocImmBrFalse` or
 /// `CmpLocLocBrFalse` on u64 operands; its four instructions charged here) and returns the
 /// pc it continues at; `None` (nothing changed) when the test must run as usual. perf: the
@@ -1993,7 +2018,7 @@ fn fused_test<const METERED: bool>(
     let holds = cmp.holds(x, y);
     *gas = left;
     // The test is at `at`; its three shadowed ops follow it.
-    Some(if holds { at + 4 } else { target })
+    Some(branch_pc(holds, at + 4, target))
 }
 
 /// [`Op::BorrowFieldLoc`]: a reference to field `offset` of the struct referenced by `local`
@@ -2437,11 +2462,74 @@ fn test_variant_branch<const METERED: bool>(
     if METERED {
         *fuel -= 2;
     }
-    *next = if (tag == variant) == jump_if_equal {
-        target
-    } else {
-        *next + 2
+    *next = branch_pc((tag == variant) != jump_if_equal, *next + 2, target);
+    true
+}
+
+/// [`Op::TestVariantLocBr`] and [`Op::VariantSwitchLoc`]: when the local holds an enum
+/// value, sets `next` to where the op sends it and charges the ops it stands for past the
+/// first (charged with the dispatch) when metered; false (nothing changed) otherwise, or when
+/// the budget does not cover them.
+#[inline(always)]
+fn enum_branch_fast<const METERED: bool>(
+    locals: &[Value],
+    heap: &Heap,
+    base: usize,
+    (op, jump_tables): (Op, &[Box<[u32]>]),
+    (next, fuel): (&mut u32, &mut u64),
+) -> bool {
+    match op {
+        Op::TestVariantLocBr {
+            local,
+            variant,
+            target,
+            jump_if_equal,
+        } => test_variant_branch::<METERED>(
+            locals,
+            heap,
+            base,
+            (local, variant, target, jump_if_equal),
+            (next, fuel),
+        ),
+        Op::VariantSwitchLoc { local, table } => variant_switch_local::<METERED>(
+            locals,
+            heap,
+            base,
+            (local, table, jump_tables),
+            (next, fuel),
+        ),
+        _ => false,
+    }
+}
+
+/// [`Op::VariantSwitchLoc`]: when local `local` holds an enum value whose variant jump table
+/// `table` names, sets `next` to that target and charges the `variant_switch` when metered; false
+/// (nothing changed) otherwise: the general path then raises the error.
+#[inline(always)]
+fn variant_switch_local<const METERED: bool>(
+    locals: &[Value],
+    heap: &Heap,
+    base: usize,
+    (local, table, jump_tables): (u8, u16, &[Box<[u32]>]),
+    (next, fuel): (&mut u32, &mut u64),
+) -> bool {
+    // The `borrow_loc` was charged with the dispatch; the `variant_switch` is charged here.
+    if METERED && *fuel < 1 {
+        return false;
+    }
+    let Some(tag) = variant_tag_in_local(locals, heap, base, local) else {
+        return false;
     };
+    let Some(&target) = jump_tables
+        .get(usize::from(table))
+        .and_then(|t| t.get(usize::from(tag)))
+    else {
+        return false;
+    };
+    if METERED {
+        *fuel -= 1;
+    }
+    *next = target;
     true
 }
 
@@ -2530,7 +2618,7 @@ fn fast_step<const METERED: bool>(
             }
             let holds = cmp.holds(x, imm);
             *gas = left;
-            *pc = if holds { *pc + 3 } else { target };
+            *pc = branch_pc(holds, *pc + 3, target);
             Fast::Done
         }
         Op::CmpLocLocBrFalse { a, b, cmp, target } => {
@@ -2546,7 +2634,7 @@ fn fast_step<const METERED: bool>(
             }
             let holds = cmp.holds(x, y);
             *gas = left;
-            *pc = if holds { *pc + 3 } else { target };
+            *pc = branch_pc(holds, *pc + 3, target);
             Fast::Done
         }
         Op::AddImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
@@ -2949,9 +3037,7 @@ fn fast_step<const METERED: bool>(
             Value::Bool(b) => {
                 let jump = *b == matches!(*op, Op::BrTrue(_));
                 ops.drop_top(1);
-                if jump {
-                    *pc = t;
-                }
+                *pc = branch_pc(!jump, *pc, t);
                 Fast::Done
             }
             _ => Fast::Slow,
