@@ -51,6 +51,16 @@ pub enum CryptoError {
     /// number of public inputs).
     #[error("mismatched inputs: {0}")]
     Mismatch(&'static str),
+    /// A string longer than the operation accepts.
+    #[error("{what}: at most {max} characters, got {actual}")]
+    TooLong {
+        /// What the string is.
+        what: &'static str,
+        /// The most characters accepted.
+        max: usize,
+        /// How many it has.
+        actual: usize,
+    },
 }
 
 /// The result of this crate's fallible functions.

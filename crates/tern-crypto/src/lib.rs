@@ -40,6 +40,14 @@
 //!   `unsafe` calls, which this crate forbids.
 //! - `light-poseidon` 0.2: the maintained circom-compatible Poseidon over BN254 on arkworks
 //!   0.4, the permutation and the parameters for 1 to 12 inputs (see [`poseidon`] for 13–16).
+//! - `ciborium` 0.2, `x509-parser` 0.18 and `p384` 0.13: AWS Nitro attestations
+//!   ([`nitro_attestation`]), with the CBOR decoder, certificate parser and P-384 ECDSA that
+//!   Sui runs, so that the documents and certificates accepted are Sui's (x509-parser without
+//!   its `ring`-based `verify` feature; certificate signatures are checked with `p384`/`p256`).
+//! - `num-bigint`, `num-integer`, `num-traits` (the maintained `num` crates fastcrypto's VDF
+//!   computes with) and `rand_chacha` 0.3 (the generator fastcrypto seeds when hashing to
+//!   the group): Sui's class-group VDF ([`vdf`]), whose arithmetic is written here because
+//!   no published crate implements it.
 
 #![forbid(unsafe_code)]
 
@@ -58,8 +66,11 @@ mod error;
 pub mod groth16;
 mod group;
 pub mod hash;
+pub mod nitro_attestation;
 pub mod poseidon;
 pub mod sui_bulletproofs;
+pub mod vdf;
+pub mod zklogin;
 
 pub use error::{CryptoError, Result};
 pub use group::Group;

@@ -55,7 +55,7 @@ fn canonical(bytes: &[u8]) -> Result<Fr> {
 }
 
 /// The Poseidon hash of `inputs` (the permutation of `[0, inputs…]`, first element).
-fn permute(inputs: &[Fr]) -> Result<Fr> {
+pub(crate) fn permute(inputs: &[Fr]) -> Result<Fr> {
     use light_poseidon::{Poseidon, PoseidonHasher, PoseidonParameters};
     let too_many = CryptoError::TooManyInputs {
         what: "Poseidon",

@@ -1,21 +1,24 @@
 //! The cryptography natives of Sui's framework at `0x2` (protocol 130): hashes, HMAC,
 //! signatures (Ed25519, ECDSA k1/r1, BLS12-381), Groth16, `group_ops` (BLS12-381 and
-//! ristretto255), Poseidon, the ECVRF and Bulletproofs range proofs (`rangeproofs`), over
-//! [`tern_crypto`].
+//! ristretto255), Poseidon, the ECVRF, Bulletproofs range proofs (`rangeproofs`) and the
+//! class-group VDF (`vdf`), over [`tern_crypto`].
 //!
 //! Each native validates, answers (`false` or an abort code) and charges gas as Sui's does;
 //! the costs are the table of [`gas`]. Features are those of `sui move test` (Sui's latest
 //! protocol version off mainnet): mainnet at protocol 130 has not yet enabled the
-//! multi-scalar multiplication of `group_ops`, its ristretto255 groups nor `rangeproofs`
-//! (`enable_verify_bulletproofs_ristretto255`), which are enabled here.
+//! multi-scalar multiplication of `group_ops`, its ristretto255 groups, `rangeproofs`
+//! (`enable_verify_bulletproofs_ristretto255`) nor `vdf` (`enable_vdf`, devnet only), which
+//! are enabled here.
 //!
-//! Natives that Tern does not implement — `vdf` (class groups), the `zklogin_verified_*`
-//! checks and `nitro_attestation` (CBOR, COSE and an X.509 chain) — are registered so that
-//! modules link, and fail when called with `MISSING_DEPENDENCY` and a message naming them,
-//! the VM's status for a native it lacks.
+//! The `zklogin_verified_*` checks derive zkLogin addresses (Poseidon over BN254, then
+//! BLAKE2b) and `nitro_attestation` parses and verifies AWS Nitro Enclaves attestations (CBOR,
+//! COSE, an X.509 chain to AWS's root): every native `0x2` declares is implemented.
 
 pub mod gas;
 mod group_ops;
+mod nitro_attestation;
+mod vdf;
+mod zklogin;
 
 use crate::bad_args;
 use std::sync::Arc;
@@ -75,6 +78,9 @@ pub mod rangeproofs_abort {
 }
 
 pub use group_ops::abort as group_ops_abort;
+pub use nitro_attestation::abort as nitro_attestation_abort;
+pub use vdf::abort as vdf_abort;
+pub use zklogin::abort as zklogin_abort;
 
 /// Most public inputs of a Groth16 key or proof.
 const MAX_PUBLIC_INPUTS: usize = 8;
@@ -152,13 +158,9 @@ pub fn add_sui_crypto_natives(registry: &mut NativeRegistry) {
         (
             "vdf",
             "hash_to_input_internal",
-            unsupported("vdf", "hash_to_input_internal"),
+            Arc::new(vdf::hash_to_input),
         ),
-        (
-            "vdf",
-            "vdf_verify_internal",
-            unsupported("vdf", "vdf_verify_internal"),
-        ),
+        ("vdf", "vdf_verify_internal", Arc::new(vdf::vdf_verify)),
         (
             "rangeproofs",
             "verify_bulletproofs_with_dst_ristretto255_internal",
@@ -167,12 +169,12 @@ pub fn add_sui_crypto_natives(registry: &mut NativeRegistry) {
         (
             "zklogin_verified_id",
             "check_zklogin_id_internal",
-            unsupported("zklogin_verified_id", "check_zklogin_id_internal"),
+            Arc::new(zklogin::check_id),
         ),
         (
             "zklogin_verified_issuer",
             "check_zklogin_issuer_internal",
-            unsupported("zklogin_verified_issuer", "check_zklogin_issuer_internal"),
+            Arc::new(zklogin::check_issuer),
         ),
     ];
     for (module, function, native) in table {
@@ -182,29 +184,9 @@ pub fn add_sui_crypto_natives(registry: &mut NativeRegistry) {
         two,
         "nitro_attestation",
         "load_nitro_attestation_internal",
-        unsupported("nitro_attestation", "load_nitro_attestation_internal"),
+        Arc::new(nitro_attestation::load_nitro_attestation_internal),
     );
     group_ops::register(registry);
-}
-
-/// The natives of `0x2` registered by [`add_sui_crypto_natives`] that fail when called,
-/// as `(module, function)`.
-pub const UNSUPPORTED: [(&str, &str); 5] = [
-    ("vdf", "hash_to_input_internal"),
-    ("vdf", "vdf_verify_internal"),
-    ("zklogin_verified_id", "check_zklogin_id_internal"),
-    ("zklogin_verified_issuer", "check_zklogin_issuer_internal"),
-    ("nitro_attestation", "load_nitro_attestation_internal"),
-];
-
-fn unsupported(module: &'static str, function: &'static str) -> NativeFunction {
-    Arc::new(move |_, _, _| {
-        Err(
-            VmError::new(StatusCode::MISSING_DEPENDENCY).with_message(format!(
-                "native 0x2::{module}::{function} is not supported by Tern"
-            )),
-        )
-    })
 }
 
 type Outcome = Result<NativeResult, VmError>;

@@ -7,7 +7,6 @@
 
 use tern_natives::sui_crypto::{
     ecdsa_abort, ecvrf_abort, groth16_abort, group_ops_abort, poseidon_abort, rangeproofs_abort,
-    UNSUPPORTED,
 };
 use tern_primitives::{AccountAddress, Identifier, ModuleId, StatusCode};
 use tern_vm::natives::{Extensions, NativeContext, NativeRegistry, NativeResult};
@@ -132,25 +131,6 @@ fn every_crypto_native_of_the_framework_is_registered() {
             natives.lookup(&id, function).is_some(),
             "{module}::{function}"
         );
-    }
-}
-
-#[test]
-fn unsupported_natives_fail_with_missing_dependency_naming_the_native() {
-    for (module, function) in UNSUPPORTED {
-        let natives = tern_natives::sui_crypto_natives();
-        let id = ModuleId::new(
-            AccountAddress::from_u64(2),
-            Identifier::new(module).unwrap(),
-        );
-        let native = natives.lookup(&id, function).unwrap();
-        let runtime = Runtime::new(VmConfig::default(), NativeRegistry::new());
-        let (mut heap, mut extensions) = (Heap::new(), Extensions::new());
-        let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
-        let error = native(&mut ctx, &[], vec![]).unwrap_err();
-        assert_eq!(error.status(), StatusCode::MISSING_DEPENDENCY);
-        let expected = format!("native 0x2::{module}::{function} is not supported by Tern");
-        assert!(format!("{error:?}").contains(&expected), "{error:?}");
     }
 }
 

@@ -20,6 +20,11 @@
 //! | `groth16::verify_groth16_proof_internal` | 72090 BLS12-381, 115502 BN254 | 2 (inputs) | | 8213 / 9484 per public input |
 //! | `poseidon::poseidon_bn254_internal` | 260 | | | 388 per input |
 //! | `rangeproofs::verify_bulletproofs_with_dst_ristretto255_internal` | 23866 | | | 1324 per commitment and bit of range |
+//! | `zklogin_verified_id::check_zklogin_id_internal` | 200 | | | |
+//! | `zklogin_verified_issuer::check_zklogin_issuer_internal` | 200 | | | |
+//! | `nitro_attestation::load_nitro_attestation_internal` | 2650 to parse, then 2481600 to verify | 50 (attestation) | | 2618450 per `cabundle` certificate, charged with the verification |
+//! | `vdf::hash_to_input_internal` | 100 (`vdf_hash_to_input_cost`) | | | |
+//! | `vdf::vdf_verify_internal` | 1500 (`vdf_verify_vdf_cost`) | | | any iteration count |
 //! | any of the above with a bad hash or curve id | 100 (`crypto_invalid_arguments_cost`) | | | |
 //!
 //! `group_ops` charges one fixed cost per operation and type (below), hashing to a curve a
@@ -73,6 +78,25 @@ pub(crate) const POSEIDON: (u64, u64) = (260, 388);
 
 /// `verify_bulletproofs_with_dst_ristretto255_internal`: base and per commitment and bit.
 pub(crate) const BULLETPROOFS_VERIFY: (u64, u64) = (23866, 1324);
+
+/// `load_nitro_attestation_internal`, charged before parsing: base and per byte of the
+/// attestation (`nitro_attestation_parse_base_cost`, `_parse_cost_per_byte`: 53·50 and 50).
+pub(crate) const NITRO_ATTESTATION_PARSE: (u64, u64) = (2650, 50);
+/// `load_nitro_attestation_internal`, charged once it parsed: base and per `cabundle`
+/// certificate (`nitro_attestation_verify_base_cost`, `_verify_cost_per_cert`: 49632·50 and
+/// 52369·50).
+pub(crate) const NITRO_ATTESTATION_VERIFY: (u64, u64) = (2481600, 2618450);
+
+/// `check_zklogin_id_internal` (`check_zklogin_id_cost_base`).
+pub(crate) const ZKLOGIN_CHECK_ID: u64 = 200;
+/// `check_zklogin_issuer_internal` (`check_zklogin_issuer_cost_base`).
+pub(crate) const ZKLOGIN_CHECK_ISSUER: u64 = 200;
+
+/// `vdf::hash_to_input_internal` (`vdf_hash_to_input_cost`, set at protocol 49 off mainnet
+/// and testnet).
+pub(crate) const VDF_HASH_TO_INPUT: u64 = 100;
+/// `vdf::vdf_verify_internal` (`vdf_verify_vdf_cost`), whatever the iteration count.
+pub(crate) const VDF_VERIFY: u64 = 1500;
 
 /// `group_ops` costs of one group: decode (validate), add, sub, mul, div.
 #[derive(Debug, Clone, Copy)]
