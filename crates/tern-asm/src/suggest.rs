@@ -31,7 +31,7 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             return Some(c);
         }
         let d = strsim::osa_distance(&lower, &c.to_lowercase());
-        if d <= limit && d < len && best.map_or(true, |(bd, _)| d < bd) {
+        if d <= limit && d < len && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
     }

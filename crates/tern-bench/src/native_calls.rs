@@ -201,7 +201,7 @@ pub fn measure_all(
     config: &MeasureConfig,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<NativeCall>, BenchError> {
-    let wanted = |name: &str| filter.map_or(true, |f| name.contains(f));
+    let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
     let mut rows = Vec::new();
     let copy_pop = "copy_loc d; pop";
     for size in HASH_SIZES {

@@ -88,7 +88,7 @@ pub fn verify(
     public_inputs: &[u8],
     proof: &[u8],
 ) -> Result<bool> {
-    if public_inputs.len() % SCALAR_LENGTH != 0 {
+    if !public_inputs.len().is_multiple_of(SCALAR_LENGTH) {
         return Err(CryptoError::InvalidLength {
             what: "Groth16 public inputs",
             expected: SCALAR_LENGTH,
@@ -186,7 +186,7 @@ fn verify_bn254(key: &PreparedVerifyingKey, inputs: &[u8], proof: &[u8]) -> Resu
         .chunks_exact(SCALAR_LENGTH)
         .map(|chunk| ark_bn254::Fr::deserialize_compressed(chunk).map_err(bad(what)))
         .collect::<Result<Vec<_>>>()?;
-    if key.vk_gamma_abc_g1.len() % 32 != 0 {
+    if !key.vk_gamma_abc_g1.len().is_multiple_of(32) {
         return Err(CryptoError::InvalidEncoding(what));
     }
     let gamma_abc = key
@@ -217,7 +217,7 @@ fn take<'a>(bytes: &mut &'a [u8], n: usize) -> Result<&'a [u8]> {
 fn prepare_bls12381(key: &[u8]) -> Result<PreparedVerifyingKey> {
     let (g1, g2) = Curve::Bls12381.sizes();
     let bad_key = CryptoError::InvalidEncoding("BLS12-381 verifying key");
-    if key.len() < g1 + 3 * g2 + 8 || (key.len() - (g1 + 3 * g2 + 8)) % g1 != 0 {
+    if key.len() < g1 + 3 * g2 + 8 || !(key.len() - (g1 + 3 * g2 + 8)).is_multiple_of(g1) {
         return Err(bad_key);
     }
     let mut rest = key;
@@ -275,7 +275,7 @@ fn verify_bls12381(key: &PreparedVerifyingKey, inputs: &[u8], proof: &[u8]) -> R
         b: G2::from_bytes(b)?.0.into_affine(),
         c: G1::from_bytes(c)?.0.into_affine(),
     };
-    if key.vk_gamma_abc_g1.len() % g1 != 0 {
+    if !key.vk_gamma_abc_g1.len().is_multiple_of(g1) {
         return Err(CryptoError::InvalidEncoding(
             "BLS12-381 prepared verifying key",
         ));

@@ -131,7 +131,7 @@ pub fn collect_test_files(
             });
         }
     }
-    files.retain(|f| filter.map_or(true, |s| f.to_string_lossy().contains(s)));
+    files.retain(|f| filter.is_none_or(|s| f.to_string_lossy().contains(s)));
     files.sort();
     files.dedup();
     Ok(files)

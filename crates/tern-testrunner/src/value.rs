@@ -456,7 +456,7 @@ impl ValueParser<'_> {
 }
 
 fn hex_bytes(s: &str) -> Result<Vec<u8>, String> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return Err("odd number of hex digits".into());
     }
     (0..s.len())

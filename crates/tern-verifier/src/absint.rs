@@ -113,7 +113,7 @@ pub(crate) fn analyze<T: Transfer>(
             match slot {
                 Some(old) => {
                     let earlier = candidate
-                        .map_or(true, |c| cfg.traversal_index(succ) < cfg.traversal_index(c));
+                        .is_none_or(|c| cfg.traversal_index(succ) < cfg.traversal_index(c));
                     if old.join(current, meter)? && cfg.is_back_edge(block_id, succ) {
                         if sui {
                             candidate = Some(succ);

@@ -57,7 +57,7 @@ pub(crate) fn verify(config: &VerifierConfig, function: u16, code: &[Bytecode]) 
     let depth_at = |i: u16| depth.get(usize::from(i)).copied().unwrap_or(0);
     walk(code, &labels, |stack, i, instr| {
         match instr.branch_target() {
-            Some(j) if j > i && !stack.last().is_some_and(|(_, last)| j > *last) => {
+            Some(j) if j > i && stack.last().is_none_or(|(_, last)| j <= *last) => {
                 let after = match labels.get(usize::from(j)) {
                     Some(Label::Loop { .. }) => depth_at(j).saturating_sub(1),
                     _ => depth_at(j),

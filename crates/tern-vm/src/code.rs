@@ -63,7 +63,7 @@ impl Code {
                 .into_iter()
                 .flatten()
                 .all(|l| usize::from(l) < window);
-            let target_ok = op.target().map_or(true, |t| (t as usize) <= end);
+            let target_ok = op.target().is_none_or(|t| (t as usize) <= end);
             if !locals_ok || !target_ok || pc + op.span() > end {
                 return Err(
                     VmError::new(StatusCode::INDEX_OUT_OF_BOUNDS).with_message(format!(

@@ -157,7 +157,7 @@ pub fn smoke_all(dir: &Path, filter: Option<&str>) -> Vec<SmokeResult> {
         .filter_map(|f| {
             let rel = f.strip_prefix(dir).ok()?.display().to_string();
             filter
-                .map_or(true, |x| rel.contains(x))
+                .is_none_or(|x| rel.contains(x))
                 .then(|| smoke_file(f, &rel))
         })
         .flatten()

@@ -322,7 +322,7 @@ fn invalid_identifier(r: &Reader<'_>, start: usize, bytes: &[u8]) -> Box<crate::
 
 /// ADDRESS_IDENTIFIERS: 32 raw bytes per row; the length must be a multiple of 32.
 fn read_addresses(r: &mut Reader<'_>) -> DeResult<Vec<AccountAddress>> {
-    if r.remaining() % AccountAddress::LENGTH != 0 {
+    if !r.remaining().is_multiple_of(AccountAddress::LENGTH) {
         return Err(r.error(
             StatusCode::MALFORMED,
             format!("Bad Address pool size {}", r.remaining()),

@@ -37,7 +37,7 @@ fn is_prime_u64(n: u64) -> bool {
     if n < 2 {
         return false;
     }
-    if let Some(&p) = BASES.iter().find(|&&p| n % p == 0) {
+    if let Some(&p) = BASES.iter().find(|&&p| n.is_multiple_of(p)) {
         return n == p;
     }
     let n_minus_1 = n - 1;

@@ -172,8 +172,8 @@ fn msm<G: Group<Scalar = Scalar>>(
     let (s_len, p_len) = (Scalar::LENGTH, G::LENGTH);
     if scalars.is_empty()
         || points.is_empty()
-        || scalars.len() % s_len != 0
-        || points.len() % p_len != 0
+        || !scalars.len().is_multiple_of(s_len)
+        || !points.len().is_multiple_of(p_len)
         || scalars.len() / s_len != points.len() / p_len
     {
         return invalid();

@@ -158,8 +158,7 @@ fn pack(a: &mut ReferenceSafety<'_, '_>, fields: usize) -> VResult<()> {
 
 fn unpack(a: &mut ReferenceSafety<'_, '_>, fields: usize) -> VResult<()> {
     a.pop_value()?;
-    a.stack
-        .extend(std::iter::repeat(Value::NonRef).take(fields));
+    a.stack.extend(std::iter::repeat_n(Value::NonRef, fields));
     Ok(())
 }
 

@@ -88,7 +88,7 @@ fn function_definitions(m: &CompiledModule) -> VResult<()> {
     }
     let foreign = m.function_defs.iter().position(|d| {
         m.function_handle_at(d.function)
-            .map_or(true, |h| h.module != m.self_module_handle_idx)
+            .is_none_or(|h| h.module != m.self_module_handle_idx)
     });
     if let Some(idx) = foreign {
         return Err(err_at(

@@ -1657,9 +1657,8 @@ impl Session<'_> {
         if !passed {
             return None;
         }
-        let settled = unit_destination(op).map_or(true, |dst| {
-            checker.local(dst).is_ok_and(TypeId::is_primitive)
-        });
+        let settled = unit_destination(op)
+            .is_none_or(|dst| checker.local(dst).is_ok_and(TypeId::is_primitive));
         if settled {
             if checker.units.len() >= MEMO_CAPACITY {
                 checker.units.clear();

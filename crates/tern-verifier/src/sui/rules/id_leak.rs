@@ -153,7 +153,7 @@ impl Analysis<'_, '_> {
     }
 
     fn push_n(&mut self, n: usize, value: Value) {
-        self.stack.extend(std::iter::repeat(value).take(n));
+        self.stack.extend(std::iter::repeat_n(value, n));
     }
 
     /// Stops the analysis with a refusal.
