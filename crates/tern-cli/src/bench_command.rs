@@ -60,7 +60,8 @@ pub(crate) struct BenchArgs {
     /// program beside its twin with the ratio Sui / Aptos and their geometric mean.
     #[arg(long, value_enum, default_value_t = ProgramFlavor::Aptos, requires = "programs")]
     flavor: ProgramFlavor,
-    /// Measure the per-opcode cost table.
+    /// Measure the per-opcode cost table, and beside it the cost of each hash native (per call
+    /// and per byte) and signature native (per operation), written to `<csv stem>-natives.csv`
     #[arg(long)]
     opcodes: bool,
     /// Measure what calling a native costs: the hashes at 0 B, 1 KiB and 16 KiB (per call
@@ -375,15 +376,7 @@ fn flavor_json(rows: &[FlavorRow]) -> String {
 /// `tern bench --natives`: the native-call table (`--filter` picks rows, `--csv` writes it).
 fn natives(a: &BenchArgs) -> Result<ExitCode> {
     use tern_bench::native_calls;
-    let config = MeasureConfig {
-        budget: Budget::Time(Duration::from_millis(40)),
-        samples: 7,
-        warmup: Duration::from_millis(5),
-    };
-    let rows = native_calls::measure_all(a.filter.as_deref(), &config, &mut |name| {
-        status(a.json, &format!("natives: {name}"))
-    })?;
-    clear_status(a.json);
+    let rows = native_rows(a)?;
     if let Some(path) = &a.csv {
         std::fs::write(path, native_calls::csv(&rows))
             .with_context(|| format!("writing {}", path.display()))?;
@@ -391,6 +384,20 @@ fn natives(a: &BenchArgs) -> Result<ExitCode> {
     }
     out!("{}", native_calls::render(&rows))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The native-call rows `--filter` selects, measured.
+fn native_rows(a: &BenchArgs) -> Result<Vec<tern_bench::native_calls::NativeCall>> {
+    let config = MeasureConfig {
+        budget: Budget::Time(Duration::from_millis(40)),
+        samples: 7,
+        warmup: Duration::from_millis(5),
+    };
+    let rows = tern_bench::native_calls::measure_all(a.filter.as_deref(), &config, &mut |name| {
+        status(a.json, &format!("natives: {name}"))
+    })?;
+    clear_status(a.json);
+    Ok(rows)
 }
 
 /// `tern bench --opcodes`: smoke-runs the gas-calibration programs, then measures the table.
@@ -411,6 +418,24 @@ fn opcodes(a: &BenchArgs) -> Result<ExitCode> {
         .with_context(|| format!("writing {}", csv_path.display()))?;
     out!("{}", opcodes::markdown_table(&rows))?;
     eprintln!("wrote {}", csv_path.display());
+    // The natives beside the instructions: each hash per call and per byte, each signature
+    // scheme per operation (the rows `--filter` selects; none when it names only opcodes).
+    let natives = native_rows(a)?;
+    if !natives.is_empty() {
+        let natives_path = csv_path.with_file_name(format!(
+            "{}-natives.csv",
+            csv_path
+                .file_stem()
+                .map_or("opcodes".into(), |s| s.to_string_lossy())
+        ));
+        std::fs::write(&natives_path, tern_bench::native_calls::csv(&natives))
+            .with_context(|| format!("writing {}", natives_path.display()))?;
+        out!(
+            "\nNatives (as `tern bench --natives`):\n\n{}",
+            tern_bench::native_calls::render(&natives)
+        )?;
+        eprintln!("wrote {}", natives_path.display());
+    }
     for (name, e) in &failures {
         eprintln!("failed: {name}: {e}");
     }

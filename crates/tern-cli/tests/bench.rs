@@ -218,3 +218,32 @@ fn run_reports_its_peak_memory_on_request() {
         assert!(bytes > 1 << 20, "{line}");
     }
 }
+
+#[test]
+fn opcode_table_carries_the_natives_beside_it() {
+    let dir = std::env::temp_dir().join(format!("tern-opcodes-natives-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("table.csv");
+    // `sip` names no opcode family (the loop row always runs) and one native.
+    let text = stdout_of(&[
+        "bench",
+        "--opcodes",
+        "--filter",
+        "sip",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(text.contains("| loop |"), "{text}");
+    assert!(text.contains("Natives"), "{text}");
+    let natives = std::fs::read_to_string(dir.join("table-natives.csv")).unwrap();
+    let rows: Vec<&str> = natives.lines().collect();
+    assert_eq!(rows[0], "native,input_bytes,ns_per_call,stderr");
+    // The hash at 0 B, 1 KiB and 16 KiB, each with a positive time.
+    assert_eq!(rows.len(), 4, "{natives}");
+    for row in &rows[1..] {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields[0], "aptos_hash::sip_hash", "{row}");
+        assert!(fields[2].parse::<f64>().unwrap() > 0.0, "{row}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
