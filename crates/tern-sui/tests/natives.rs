@@ -40,6 +40,24 @@ fn unhex(hex: &str) -> Vec<u8> {
         .collect()
 }
 
+/// A `vector<u8>` in BCS: its ULEB128 length, then its bytes.
+fn bcs_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut len = bytes.len();
+    while len >= 0x80 {
+        out.push((len & 0x7f) as u8 | 0x80);
+        len >>= 7;
+    }
+    out.push(len as u8);
+    out.extend_from_slice(bytes);
+    out
+}
+
+/// A `vector<u8>` argument of a call.
+fn bytes_arg(bytes: &[u8]) -> tern_sui::CallArg {
+    tern_sui::CallArg::Pure(bcs_bytes(bytes))
+}
+
 #[test]
 fn framework_hashes_run_through_a_call() {
     use tern_primitives::AccountAddress;
@@ -345,19 +363,6 @@ mod nitro {
         "/../tern-crypto/testdata/nitro/fixed_valid.hex"
     ));
 
-    /// A `vector<u8>` in BCS: its ULEB128 length, then its bytes.
-    fn bcs_bytes(bytes: &[u8]) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut len = bytes.len();
-        while len >= 0x80 {
-            out.push((len & 0x7f) as u8 | 0x80);
-            len >>= 7;
-        }
-        out.push(len as u8);
-        out.extend_from_slice(bytes);
-        out
-    }
-
     /// Reads BCS values off the front of a byte slice.
     struct Reader<'a>(&'a [u8]);
 
@@ -400,7 +405,7 @@ mod nitro {
             "nitro_attestation",
             "load_nitro_attestation",
         )
-        .arg(CallArg::Pure(bcs_bytes(attestation)))
+        .arg(super::bytes_arg(attestation))
         .arg(CallArg::Object(CLOCK_ID));
         let sender = AccountAddress::from_u64(0xa11ce);
         match chain.call(&Transaction::new(sender), &call) {
@@ -483,19 +488,6 @@ mod vdf {
         super::unhex(line.split(' ').nth(1).unwrap())
     }
 
-    /// A `vector<u8>` argument: its ULEB128 length, then its bytes.
-    fn bytes_arg(bytes: &[u8]) -> CallArg {
-        let mut out = Vec::new();
-        let mut len = bytes.len();
-        while len >= 0x80 {
-            out.push((len & 0x7f) as u8 | 0x80);
-            len >>= 7;
-        }
-        out.push(len as u8);
-        out.extend_from_slice(bytes);
-        CallArg::Pure(out)
-    }
-
     /// The BCS result of `0x2::vdf::{function}(args)`, or its failure.
     fn call(
         chain: &mut SuiChain,
@@ -519,9 +511,9 @@ mod vdf {
         iterations: u64,
     ) -> Result<bool, FailureKind> {
         let args = vec![
-            bytes_arg(input),
-            bytes_arg(output),
-            bytes_arg(proof),
+            super::bytes_arg(input),
+            super::bytes_arg(output),
+            super::bytes_arg(proof),
             CallArg::Pure(iterations.to_le_bytes().to_vec()),
         ];
         call(chain, "vdf_verify", args).map(|result| match result.as_slice() {
@@ -538,13 +530,21 @@ mod vdf {
             (b"seed".to_vec(), vector("sui_seed_hash")),
             (vector("sui_input_seed"), vector("sui_input")),
         ] {
-            let result = call(&mut chain, "hash_to_input", vec![bytes_arg(&message)]);
-            let CallArg::Pure(encoded) = bytes_arg(&expected) else {
+            let result = call(
+                &mut chain,
+                "hash_to_input",
+                vec![super::bytes_arg(&message)],
+            );
+            let CallArg::Pure(encoded) = super::bytes_arg(&expected) else {
                 unreachable!()
             };
             assert_eq!(result.unwrap(), encoded);
         }
-        let other = call(&mut chain, "hash_to_input", vec![bytes_arg(b"other seed")]);
+        let other = call(
+            &mut chain,
+            "hash_to_input",
+            vec![super::bytes_arg(b"other seed")],
+        );
         assert_ne!(other.unwrap()[2..], vector("sui_seed_hash")[..]);
     }
 
