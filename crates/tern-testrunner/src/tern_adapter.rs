@@ -108,6 +108,25 @@ impl TernAdapter {
         args
     }
 
+    /// Sets the budget of a run: under [`RunConfig::Sui`], a `--gas-budget` of `N` is `N` gas
+    /// units of Sui's development cost table ([`tern::GasSchedule::sui_dev`]), as Sui's
+    /// runner meters it; otherwise one unit per instruction.
+    fn meter(&mut self, opts: &RunOptions) {
+        match (&self.sui, opts.gas_budget) {
+            (Some(_), Some(units)) => {
+                let schedule = tern::GasSchedule::sui_dev();
+                self.vm.set_gas_budget(Some(schedule.internal_units(units)));
+                self.vm
+                    .set_gas_schedule(Some(std::sync::Arc::new(schedule)));
+            }
+            (Some(_), None) => {
+                self.vm.set_gas_schedule(None);
+                self.vm.set_gas_budget(self.default_budget);
+            }
+            (None, budget) => self.vm.set_gas_budget(budget.or(self.default_budget)),
+        }
+    }
+
     /// The VM the adapter runs on.
     pub fn vm(&self) -> &Vm {
         &self.vm
@@ -271,8 +290,7 @@ impl TestAdapter for TernAdapter {
         type_args: Vec<TypeTag>,
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
-        self.vm
-            .set_gas_budget(opts.gas_budget.or(self.default_budget));
+        self.meter(opts);
         self.vm.set_tracing(opts.display_trace);
         // The peer reloads the script from its bytes; load failures are reported as
         // CODE_DESERIALIZATION_ERROR.
@@ -304,8 +322,7 @@ impl TestAdapter for TernAdapter {
                     .at_location(tern_primitives::Location::Package(module.address)));
             }
         }
-        self.vm
-            .set_gas_budget(opts.gas_budget.or(self.default_budget));
+        self.meter(opts);
         self.vm.set_tracing(opts.display_trace);
         let args = self.signers_as_the_flavor_takes_them(args, opts.signers_count);
         self.last_run = None;

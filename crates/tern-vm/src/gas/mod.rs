@@ -6,8 +6,9 @@
 //! says instead.
 
 pub mod schedule;
+pub mod sui_dev;
 
-pub use schedule::{GasSchedule, InstructionCosts, IoCosts, ValueSizes};
+pub use schedule::{GasSchedule, InstructionCosts, IoCosts, Pricing, ValueSizes};
 use std::sync::Arc;
 use tern_primitives::{StatusCode, VmError};
 

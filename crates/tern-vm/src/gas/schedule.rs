@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 /// A `*_base` cost is charged once per execution; the `per_*` costs multiply what the name
 /// says (fields, arguments, elements, bytes, or abstract value units, see [`ValueSizes`]).
 #[allow(missing_docs)] // Each field is the Aptos parameter of the same name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InstructionCosts {
     pub nop: u64,
     pub ret: u64,
@@ -98,7 +98,7 @@ pub struct InstructionCosts {
 /// the fields of structs, variants (whose tag counts as a `u16`), closures and other vectors
 /// count as values of their own. A reference is not followed, except where a comparison
 /// looks through it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ValueSizes {
     /// Units of any primitive, struct, closure, vector or reference (40 in every Aptos
     /// entry).
@@ -120,7 +120,7 @@ pub struct ValueSizes {
 }
 
 /// What a run's storage reads and dependencies cost (`txn.*`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct IoCosts {
     /// Per resource read from storage (`storage_io_per_state_slot_read`).
     pub per_slot_read: u64,
@@ -135,12 +135,30 @@ pub struct IoCosts {
     pub dependency_per_byte: u64,
 }
 
+/// How a schedule prices an instruction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Pricing {
+    /// Aptos's formulas: a base cost plus what grows with sizes, fields, arguments and type
+    /// nodes, each from [`GasSchedule::instructions`] and [`GasSchedule::sizes`].
+    #[default]
+    Additive,
+    /// The cost table of Sui's Move VM development meter (what Sui's transactional test
+    /// runner charges, see [`super::sui_dev`]): each instruction's table cost, times the
+    /// abstract size of the values it handles (at least 1) for the instructions charged by
+    /// size. [`GasSchedule::instructions`], [`GasSchedule::sizes`] and [`GasSchedule::io`]
+    /// are not read.
+    SuiDev,
+}
+
 /// A complete gas schedule: instruction costs, value sizes, storage and dependency costs,
 /// and the unit conversion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GasSchedule {
     /// What it names itself in reports (`aptos 1.46 (gas feature version 50)`).
     pub name: String,
+    /// The formulas instructions are priced by.
+    pub pricing: Pricing,
     /// Instruction costs.
     pub instructions: InstructionCosts,
     /// Abstract value sizes.
@@ -181,6 +199,7 @@ impl GasSchedule {
     pub fn aptos() -> GasSchedule {
         GasSchedule {
             name: "aptos 1.46 (gas feature version 50)".to_string(),
+            pricing: Pricing::Additive,
             instructions: InstructionCosts {
                 nop: 360,
                 ret: 2200,
@@ -260,6 +279,23 @@ impl GasSchedule {
             max_execution_gas: 9_200_000_000,
             max_value_depth: 128,
             natives: read_prices(APTOS_NATIVES),
+        }
+    }
+
+    /// The cost table of Sui's Move VM development meter ([`Pricing::SuiDev`]), with 1000
+    /// internal units per gas unit as that meter converts them. It prices no storage reads,
+    /// dependencies or natives by name (a native charges nothing of its own under it).
+    pub fn sui_dev() -> GasSchedule {
+        GasSchedule {
+            name: "sui move-vm dev cost table".to_string(),
+            pricing: Pricing::SuiDev,
+            instructions: InstructionCosts::default(),
+            sizes: ValueSizes::default(),
+            io: IoCosts::default(),
+            scaling_factor: super::sui_dev::INTERNAL_PER_GAS_UNIT,
+            max_execution_gas: u64::MAX,
+            max_value_depth: 128,
+            natives: BTreeMap::new(),
         }
     }
 

@@ -8,6 +8,7 @@ mod globals;
 mod refs;
 mod scheduled;
 mod stack;
+mod sui_dev;
 mod typecheck;
 mod vector;
 

@@ -54,6 +54,9 @@ impl Session<'_> {
         instr: &Bytecode,
     ) -> Result<u64, VmError> {
         use Bytecode as B;
+        if schedule.pricing == crate::gas::Pricing::SuiDev {
+            return self.sui_dev_cost(frame, instr);
+        }
         let c = &schedule.instructions;
         let per_node = c.subst_ty_per_node;
         Ok(match instr {

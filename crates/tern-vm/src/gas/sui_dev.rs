@@ -1,0 +1,132 @@
+//! The cost table of Sui's Move VM development meter, the one Sui's transactional test runner
+//! charges a `--gas-budget` against ([`super::Pricing::SuiDev`]).
+//!
+//! Each instruction has a table cost (Sui lists an instruction part and a memory part; only
+//! their sum is ever charged). Most instructions cost exactly that; those that handle values
+//! cost it times the abstract size of the values (never less than once, see
+//! [`charged_size`]). Sizes: 8 units per primitive up to `u64` and per `bool`, 16 per
+//! `u128`, 32 per `u256` and per address, 8 per reference (not followed), 2 per struct,
+//! variant or vector of non-primitives plus its elements, and the packed bytes of a vector of
+//! primitives. A call costs its table cost times its argument count plus one (a generic
+//! call: times its argument count). Budgets are gas units of [`INTERNAL_PER_GAS_UNIT`]
+//! internal units.
+//!
+//! Values are Sui's `INITIAL_COST_SCHEDULE` (`move-vm-runtime` `dev_utils::gas_schedule`).
+
+use tern_binary::Bytecode;
+
+/// Internal units per gas unit.
+pub const INTERNAL_PER_GAS_UNIT: u64 = 1000;
+
+/// Abstract size of a primitive up to `u64` (and of `bool`).
+pub const SMALL_PRIMITIVE_SIZE: u64 = 8;
+/// Abstract size of a `u128` (or `i128`).
+pub const U128_SIZE: u64 = 16;
+/// Abstract size of a `u256` (or `i256`).
+pub const U256_SIZE: u64 = 32;
+/// Abstract size of an address.
+pub const ADDRESS_SIZE: u64 = 32;
+/// Abstract size of a reference (what it points to is not counted).
+pub const REFERENCE_SIZE: u64 = 8;
+/// Abstract size of a struct, variant or vector of non-primitives, before its elements.
+pub const CONTAINER_SIZE: u64 = 2;
+
+/// What an instruction Sui's table does not list costs (Aptos-only instructions: signed
+/// integers, closures, `abort_msg`, Aptos's variant instructions): the commonest entry.
+pub const UNLISTED_COST: u64 = 2;
+
+/// The table cost of `instr` (instruction plus memory part), before any size multiplier.
+pub fn instruction_cost(instr: &Bytecode) -> u64 {
+    use Bytecode as B;
+    match instr {
+        B::Ret => 639,
+        B::Call(_) => 1133,
+        B::CallGeneric(_) => 583,
+        B::MutBorrowLoc(_)
+        | B::BitAnd
+        | B::BitOr
+        | B::Shl
+        | B::Le
+        | B::Or
+        | B::CastU8
+        | B::CastU16
+        | B::CastU32
+        | B::CastU256
+        | B::Pack(_)
+        | B::PackGeneric(_)
+        | B::Unpack(_)
+        | B::UnpackGeneric(_)
+        | B::SuiPackVariant(_)
+        | B::SuiPackVariantGeneric(_)
+        | B::SuiUnpackVariant(_)
+        | B::SuiUnpackVariantImmRef(_)
+        | B::SuiUnpackVariantMutRef(_)
+        | B::SuiUnpackVariantGeneric(_)
+        | B::SuiUnpackVariantGenericImmRef(_)
+        | B::SuiUnpackVariantGenericMutRef(_)
+        | B::VariantSwitch(_) => 3,
+        B::Div => 4,
+        B::VecPack(..) => 85,
+        B::VecLen(_) => 99,
+        B::VecImmBorrow(_) => 1335,
+        B::VecMutBorrow(_) => 1903,
+        B::VecPushBack(_) => 54,
+        B::VecPopBack(_) => 228,
+        B::VecUnpack(..) => 573,
+        B::VecSwap(_) => 1437,
+        // Storage instructions, which Sui's own runtime no longer runs.
+        B::MoveTo(_) => 14,
+        B::MoveToGeneric(_) => 28,
+        B::MoveFrom(_) => 460,
+        B::MoveFromGeneric(_) => 14,
+        B::Exists(_) => 42,
+        B::ExistsGeneric(_) => 35,
+        B::MutBorrowGlobal(_) => 22,
+        B::MutBorrowGlobalGeneric(_) => 16,
+        B::ImmBorrowGlobal(_) => 24,
+        B::ImmBorrowGlobalGeneric(_) => 15,
+        // Every other listed instruction costs 1 + 1; unlisted ones the same.
+        _ => UNLISTED_COST,
+    }
+}
+
+/// The size an instruction charged by size is multiplied by: `size`, but at least 1.
+pub fn charged_size(size: u64) -> u64 {
+    size.max(1)
+}
+
+/// What `instr` costs when the values it handles measure `size`: its table cost times
+/// [`charged_size`] (saturating).
+pub fn sized_cost(instr: &Bytecode, size: u64) -> u64 {
+    instruction_cost(instr).saturating_mul(charged_size(size))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tern_binary::{FunctionHandleIndex, VariantJumpTableIndex};
+
+    #[test]
+    fn table_costs_are_the_sum_of_both_parts() {
+        // Sui lists `ret` as 638 + 1 and `call` as 1132 + 1.
+        assert_eq!(instruction_cost(&Bytecode::Ret), 639);
+        assert_eq!(
+            instruction_cost(&Bytecode::Call(FunctionHandleIndex(0))),
+            1133
+        );
+        assert_eq!(instruction_cost(&Bytecode::ImmBorrowLoc(0)), 2);
+    }
+
+    #[test]
+    fn sized_instructions_multiply_by_at_least_one() {
+        // `variant_switch` (2 + 1) on a variant with no fields (size 2): 3 × 2.
+        let switch = Bytecode::VariantSwitch(VariantJumpTableIndex(0));
+        assert_eq!(sized_cost(&switch, CONTAINER_SIZE), 6);
+        // `copy_loc` (1 + 1) of a `u64`: 2 × 8.
+        assert_eq!(sized_cost(&Bytecode::CopyLoc(0), SMALL_PRIMITIVE_SIZE), 16);
+        // A call of a function with one parameter: 1133 × (1 + 1).
+        assert_eq!(sized_cost(&Bytecode::Call(FunctionHandleIndex(0)), 2), 2266);
+        // An empty `vec_pack` (84 + 1) still costs its table cost once.
+        assert_eq!(sized_cost(&Bytecode::VecPack(Default::default(), 0), 0), 85);
+    }
+}
