@@ -360,6 +360,17 @@ fn framework_vm() -> Option<Vm> {
     aptos_common::stdlib_vm(natives)
 }
 
+/// The module and function name of `0xADDR::module::function`.
+fn function_id(function: &str) -> (ModuleId, &str) {
+    let (module, name) = function.rsplit_once("::").unwrap();
+    let (address, module) = module.split_once("::").unwrap();
+    let id = ModuleId::new(
+        AccountAddress::from_hex_literal(address).unwrap(),
+        Identifier::new(module).unwrap(),
+    );
+    (id, name)
+}
+
 /// Internal units `0xADDR::module::function` uses under `schedule`, and its result.
 fn used_under(
     vm: &mut Vm,
@@ -368,12 +379,7 @@ fn used_under(
     tys: &[&str],
     args: &[MoveValue],
 ) -> (Result<(), StatusCode>, u64) {
-    let (module, name) = function.rsplit_once("::").unwrap();
-    let (address, module) = module.split_once("::").unwrap();
-    let id = ModuleId::new(
-        AccountAddress::from_hex_literal(address).unwrap(),
-        Identifier::new(module).unwrap(),
-    );
+    let (id, name) = function_id(function);
     let tys: Vec<TypeTag> = tys.iter().map(|t| aptos_common::ty(t)).collect();
     let args = args.iter().map(MoveValue::to_bcs).collect();
     let mut meter = ScheduledGasMeter::new(Arc::new(schedule), 1_000_000);
@@ -661,12 +667,7 @@ fn native_call_in(
     tys: &[&str],
     args: &[MoveValue],
 ) -> (Result<(), StatusCode>, u64) {
-    let (module, name) = function.rsplit_once("::").unwrap();
-    let (address, module) = module.split_once("::").unwrap();
-    let id = ModuleId::new(
-        AccountAddress::from_hex_literal(address).unwrap(),
-        Identifier::new(module).unwrap(),
-    );
+    let (id, name) = function_id(function);
     let mut session = Session::new(vm.runtime(), vm.storage());
     setup(&mut session);
     session.set_gas_budget(Some(1_000_000_000_000));

@@ -512,7 +512,7 @@ impl Session<'_> {
     }
 
     /// Runs `f` over the type context of `frame`'s instructions.
-    fn with_cx<T>(
+    pub(super) fn with_cx<T>(
         &mut self,
         frame: &Frame<'_>,
         f: impl FnOnce(&mut Cx<'_>) -> Result<T, VmError>,

@@ -47,7 +47,7 @@ impl Session<'_> {
                 lhs.saturating_add(self.sui_size_of(self.operand(1))?)
             }
             B::Pack(_) | B::PackGeneric(_) | B::SuiPackVariant(_) | B::SuiPackVariantGeneric(_) => {
-                let fields = self.with_fields_count(frame, instr)?;
+                let fields = self.packed_field_count(frame, instr)?;
                 let mut size = fields as u64;
                 for i in 0..fields {
                     size = size.saturating_add(self.sui_size_of(self.operand(i))?);
@@ -93,23 +93,20 @@ impl Session<'_> {
     }
 
     /// The fields a pack of `instr` takes from the stack.
-    fn with_fields_count(&mut self, frame: &Frame<'_>, instr: &Bytecode) -> Result<usize, VmError> {
+    fn packed_field_count(
+        &mut self,
+        frame: &Frame<'_>,
+        instr: &Bytecode,
+    ) -> Result<usize, VmError> {
         use Bytecode as B;
-        let function: &Function = frame.function;
-        let unit = super::typecheck::Unit::of(function)?;
-        let mut cache = self.runtime.write()?;
-        let mut cx = super::typecheck::Cx {
-            cache: &mut cache,
-            unit,
-            ty_args: frame.ty_args(),
-            first_types: &mut self.first_types,
-        };
-        Ok(match instr {
-            B::Pack(def) => cx.members(*def, None, None)?.1.len(),
-            B::PackGeneric(si) => cx.struct_inst(si.0)?.1.len(),
-            B::SuiPackVariant(h) => cx.sui_variant(h.0, None)?.1.len(),
-            B::SuiPackVariantGeneric(vi) => cx.sui_variant_inst(vi.0)?.1.len(),
-            _ => 0,
+        self.with_cx(frame, |cx| {
+            Ok(match instr {
+                B::Pack(def) => cx.members(*def, None, None)?.1.len(),
+                B::PackGeneric(si) => cx.struct_inst(si.0)?.1.len(),
+                B::SuiPackVariant(h) => cx.sui_variant(h.0, None)?.1.len(),
+                B::SuiPackVariantGeneric(vi) => cx.sui_variant_inst(vi.0)?.1.len(),
+                _ => 0,
+            })
         })
     }
 
