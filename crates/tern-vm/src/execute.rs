@@ -82,8 +82,8 @@ impl Session<'_> {
         if let Some(trace) = self.trace.as_deref_mut() {
             trace.entrypoint(&function.full_name(), ty_args.is_some());
         }
-        let arena = typed_arena::Arena::new();
-        let mut pins = crate::interpreter::Pins::new(&arena);
+        let arenas = crate::interpreter::PinArenas::default();
+        let mut pins = crate::interpreter::Pins::new(&arenas);
         if let Some(frame) = self.invoke(&function, ty_args.clone(), (None, &[]), &mut pins)? {
             debug_assert_eq!(frame.base, base);
             self.check_entry(&function, ty_args.as_deref().unwrap_or(&[]))?;

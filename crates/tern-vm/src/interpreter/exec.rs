@@ -160,7 +160,7 @@ impl Session<'_> {
         &mut self,
         ops: &mut OperandStack,
         callee: &'a Function,
-        generic: Option<Arc<GenericFrame>>,
+        generic: Option<&'a Arc<GenericFrame>>,
     ) -> Option<Frame<'a>> {
         let (params, slots) = (callee.entry.params as usize, callee.entry.slots as usize);
         let base = super::enter_window(&mut self.machine.locals, ops, params, slots)?;
@@ -193,7 +193,7 @@ impl Session<'_> {
         if !callee.entry.enterable {
             return None;
         }
-        self.new_frame(ops, callee, Some(generic.clone()))
+        self.new_frame(ops, callee, Some(generic))
     }
 
     /// `copy_loc local; call_closure` without the copy: enters the function of the closure in

@@ -40,8 +40,12 @@ pub(crate) struct Frame<'a> {
     /// Index of the next op to execute.
     pub pc: u32,
     /// Type arguments and concrete type slots of a generic function's frame (`None` for a
-    /// non-generic function: no reference counting on the call path).
-    pub generic: Option<Arc<GenericFrame>>,
+    /// non-generic function), borrowed like the function: from the caller's link table or
+    /// the run's [`Pins`].
+    ///
+    /// perf: a call and its return change no reference count (an owned `Arc` cost a locked
+    /// increment and decrement per generic call).
+    pub generic: Option<&'a Arc<GenericFrame>>,
     /// Absolute index of local 0 in the locals area.
     pub base: u32,
 }
@@ -61,7 +65,7 @@ impl<'a> Frame<'a> {
     pub(crate) fn entered(
         function: &'a Function,
         base: u32,
-        generic: Option<Arc<GenericFrame>>,
+        generic: Option<&'a Arc<GenericFrame>>,
     ) -> Frame<'a> {
         Frame {
             function,
@@ -104,18 +108,14 @@ impl<'a> Frame<'a> {
                 std::ptr::addr_of_mut!((*slot).function).write(self.function);
                 std::ptr::addr_of_mut!((*slot).pc).write(pc);
                 std::ptr::addr_of_mut!((*slot).base).write(self.base);
-                std::ptr::addr_of_mut!((*slot).generic).write(self.generic.take());
+                std::ptr::addr_of_mut!((*slot).generic).write(self.generic);
                 frames.set_len(len + 1);
             }
         }
         self.function = function;
         self.pc = 0;
         self.base = base;
-        // perf: the field was taken into the record above, so it holds `None` and there is
-        // nothing to drop; an assignment tested it and cleared it again on every call.
-        let none = std::mem::replace(&mut self.generic, generic);
-        debug_assert!(none.is_none());
-        std::mem::forget(none);
+        self.generic = generic;
     }
 
     /// Makes the frame on top of `frames` the running frame again (dropping this one);
@@ -130,17 +130,15 @@ impl<'a> Frame<'a> {
         self.function = caller.function;
         self.pc = caller.pc;
         self.base = caller.base;
-        let generic = std::mem::replace(&mut self.generic, caller.generic.take());
-        // The record left on `frames` owns nothing now.
+        self.generic = caller.generic;
         frames.truncate(frames.len() - 1);
-        drop(generic);
         true
     }
 
     /// The frame's concrete type arguments.
     #[inline]
     pub(crate) fn ty_args(&self) -> &[TypeId] {
-        self.generic.as_deref().map_or(&[], |g| &g.ty_args)
+        self.generic.map_or(&[], |g| &g.ty_args)
     }
 }
 
@@ -229,22 +227,41 @@ fn open_window_growing(locals: &mut Vec<Value>, args: &[Value], slots: usize) ->
     base as u32
 }
 
-/// Functions a run reaches other than through link tables (closure targets), kept alive until
-/// the run ends so that frames can borrow them; each function is pinned once.
+/// The arenas a run's [`Pins`] allocate in; they live as long as the run.
+#[derive(Default)]
+pub(crate) struct PinArenas {
+    functions: typed_arena::Arena<Arc<Function>>,
+    generics: typed_arena::Arena<Arc<GenericFrame>>,
+}
+
+/// A generic call site's identity within a run: the caller's link table, the instantiation
+/// index and the caller frame's instantiation.
+pub(crate) type CallSiteKey = (usize, u16, usize);
+
+/// What a run reaches other than through link tables, kept alive until the run ends so that
+/// frames can borrow it: functions (closure targets, dispatch targets) and the instantiations
+/// of generic frames that no link table holds. Each is pinned once.
 pub(crate) struct Pins<'a> {
-    arena: &'a typed_arena::Arena<Arc<Function>>,
+    arenas: &'a PinArenas,
     seen: HashMap<usize, &'a Function>,
     /// The last function pinned (loops call the same closure target again and again).
     last: Option<(usize, &'a Function)>,
+    /// Generic frames by call site, for calls from generic callers.
+    calls: HashMap<CallSiteKey, &'a Arc<GenericFrame>>,
+    /// Generic frames by function and type arguments, for calls that name no call site
+    /// (the entry function, closures, dispatching natives).
+    instances: HashMap<(usize, Arc<[TypeId]>), &'a Arc<GenericFrame>>,
 }
 
 impl<'a> Pins<'a> {
-    /// Pins over `arena` (which lives as long as the run).
-    pub(crate) fn new(arena: &'a typed_arena::Arena<Arc<Function>>) -> Pins<'a> {
+    /// Pins allocating in `arenas` (which live as long as the run).
+    pub(crate) fn new(arenas: &'a PinArenas) -> Pins<'a> {
         Pins {
-            arena,
+            arenas,
             seen: HashMap::new(),
             last: None,
+            calls: HashMap::new(),
+            instances: HashMap::new(),
         }
     }
 
@@ -267,12 +284,51 @@ impl<'a> Pins<'a> {
         let pinned: &'a Function = match self.seen.get(&key) {
             Some(pinned) => pinned,
             None => {
-                let pinned: &'a Function = self.arena.alloc(f);
+                let pinned: &'a Function = self.arenas.functions.alloc(f);
                 self.seen.insert(key, pinned);
                 pinned
             }
         };
         self.last = Some((key, pinned));
+        pinned
+    }
+
+    /// The generic frame pinned for call site `key`, if any.
+    #[inline]
+    pub(crate) fn call_frame(&self, key: &CallSiteKey) -> Option<&'a Arc<GenericFrame>> {
+        self.calls.get(key).copied()
+    }
+
+    /// `generic`, kept alive for the rest of the run as the frame of call site `key`.
+    pub(crate) fn pin_call_frame(
+        &mut self,
+        key: CallSiteKey,
+        generic: Arc<GenericFrame>,
+    ) -> &'a Arc<GenericFrame> {
+        let pinned: &'a Arc<GenericFrame> = self.arenas.generics.alloc(generic);
+        self.calls.insert(key, pinned);
+        pinned
+    }
+
+    /// The generic frame of `f` under `ty_args` for the rest of the run: the one pinned
+    /// before, or a new one with the concrete type slots `resolved`.
+    pub(crate) fn instance(
+        &mut self,
+        f: &Function,
+        ty_args: Arc<[TypeId]>,
+        resolved: Option<crate::session::ResolvedSlots>,
+    ) -> &'a Arc<GenericFrame> {
+        // The function's address cannot be reused during the run: frames borrow it.
+        let key = (f as *const Function as usize, ty_args);
+        if let Some(pinned) = self.instances.get(&key) {
+            return pinned;
+        }
+        let ty_args = key.1.clone();
+        let pinned: &'a Arc<GenericFrame> = self
+            .arenas
+            .generics
+            .alloc(Arc::new(GenericFrame { ty_args, resolved }));
+        self.instances.insert(key, pinned);
         pinned
     }
 }
@@ -340,8 +396,44 @@ pub(crate) fn invariant(msg: &str) -> VmError {
 
 #[cfg(test)]
 mod tests {
-    use super::open_window;
+    use super::{open_window, GenericFrame, PinArenas, Pins};
+    use crate::types::TypeId;
     use crate::values::Value;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_run_pins_each_generic_frame_once() {
+        let (f, g) = (
+            crate::loader::stub_function(),
+            crate::loader::stub_function(),
+        );
+        let arenas = PinArenas::default();
+        let mut pins = Pins::new(&arenas);
+        let args = |t: u32| -> Arc<[TypeId]> { Arc::from(vec![TypeId(t)]) };
+        // Frames without a call site: one per function and type arguments, however often
+        // a loop enters them (a closure, a dispatching native).
+        let first = pins.instance(&f, args(1), None);
+        for _ in 0..1000 {
+            assert!(std::ptr::eq(pins.instance(&f, args(1), None), first));
+        }
+        assert!(!std::ptr::eq(pins.instance(&f, args(2), None), first));
+        assert!(!std::ptr::eq(pins.instance(&g, args(1), None), first));
+        assert_eq!(pins.instances.len(), 3);
+        assert_eq!(&*first.ty_args, &*args(1));
+        // Frames of a generic caller's call site: found again by the site.
+        let key = (1, 2, 3);
+        assert!(pins.call_frame(&key).is_none());
+        let frame = Arc::new(GenericFrame {
+            ty_args: args(4),
+            resolved: None,
+        });
+        let pinned = pins.pin_call_frame(key, frame.clone());
+        assert!(Arc::ptr_eq(pinned, &frame));
+        assert!(pins
+            .call_frame(&key)
+            .is_some_and(|p| std::ptr::eq(p, pinned)));
+        assert!(pins.call_frame(&(1, 2, 4)).is_none());
+    }
 
     #[test]
     fn open_window_places_arguments_and_unsets_the_rest() {

@@ -949,6 +949,32 @@ pub(crate) fn bad_index() -> VmError {
         .with_message("index out of range in a loaded binary")
 }
 
+/// A native-shaped function of no module with no parameters, for tests of the code that
+/// holds functions.
+#[cfg(test)]
+pub(crate) fn stub_function() -> Function {
+    Function {
+        id: FunctionId {
+            module: None,
+            def_index: 0,
+        },
+        name: Identifier::new("f").expect("a valid identifier"),
+        visibility: Visibility::Public,
+        is_entry: false,
+        is_persistent: false,
+        is_module_lock: false,
+        type_params: vec![AbilitySet::EMPTY],
+        params: Vec::new(),
+        returns: Vec::new(),
+        local_types: Arc::from(Vec::new()),
+        has_body: false,
+        body: Body::default(),
+        native: None,
+        links: Arc::default(),
+        entry: Entry::default(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
