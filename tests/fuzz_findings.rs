@@ -18,12 +18,10 @@ const SELF_CALL: [u8; 91] = [
 ];
 
 /// A loaded function that calls a function of its own module is reachable from its module's
-/// link table (`ModuleLinks::resolved` holds an `Arc<Function>`, and every `Function` holds
-/// its module's `Arc<ModuleLinks>`): an `Arc` cycle, so dropping the VM (or evicting the
-/// module on republish) never frees the loaded module. Found by the `execute` target under
-/// LeakSanitizer; ignored until the loader breaks the cycle.
+/// link table; when every function also held its module's table strongly, that was an `Arc`
+/// cycle, and dropping the VM (or evicting the module on republish) never freed the loaded
+/// module. Found by the `execute` target under LeakSanitizer (`docs/fuzzing.md`).
 #[test]
-#[ignore = "known leak: Function -> ModuleLinks -> resolved Arc<Function> cycle (docs/fuzzing.md)"]
 fn dropping_the_vm_frees_a_self_calling_module() {
     let mut vm = Vm::with_stdlib().unwrap();
     vm.set_reserved_publishing(true);

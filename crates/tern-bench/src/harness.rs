@@ -8,12 +8,11 @@
 
 use crate::error::BenchError;
 use crate::programs::Program;
-use std::sync::Arc;
 use tern::Vm;
 use tern_asm::assembler::{assemble, AsmOptions, CompiledUnit};
 use tern_binary::CompiledModule;
 use tern_primitives::{ModuleId, StatusCode, TypeTag, VmError};
-use tern_vm::loader::Function;
+use tern_vm::loader::LinkedFunction;
 use tern_vm::types::TypeId;
 use tern_vm::Session;
 
@@ -21,7 +20,7 @@ use tern_vm::Session;
 pub struct Prepared {
     vm: Vm,
     module: ModuleId,
-    function: Arc<Function>,
+    function: LinkedFunction,
     ty_args: Vec<TypeId>,
     args: Vec<Vec<u8>>,
 }

@@ -1,7 +1,7 @@
 //! Entry points: running a function or script with BCS arguments, collecting return values
 //! and the final values of `&mut` arguments.
 
-use crate::loader::Function;
+use crate::loader::{Function, LinkedFunction};
 use crate::session::Session;
 use crate::types::{TypeId, TypeNode};
 use crate::values::{Place, Ref, Value};
@@ -33,7 +33,7 @@ impl Session<'_> {
     /// runs out) and it records the units used, whether the run succeeds or fails.
     pub fn execute_metered(
         &mut self,
-        function: Arc<Function>,
+        function: LinkedFunction,
         ty_args: Vec<TypeId>,
         args: Vec<Vec<u8>>,
         meter: &mut dyn crate::gas::GasMeter,
@@ -53,7 +53,7 @@ impl Session<'_> {
     /// Runs `function` with type arguments and BCS-encoded arguments.
     pub fn execute(
         &mut self,
-        function: Arc<Function>,
+        function: LinkedFunction,
         ty_args: Vec<TypeId>,
         args: Vec<Vec<u8>>,
     ) -> Result<ExecutionOutcome, VmError> {
@@ -84,7 +84,12 @@ impl Session<'_> {
         }
         let arenas = crate::interpreter::PinArenas::default();
         let mut pins = crate::interpreter::Pins::new(&arenas);
-        if let Some(frame) = self.invoke(&function, ty_args.clone(), (None, &[]), &mut pins)? {
+        if let Some(frame) = self.invoke(
+            (&function.function, &function.links),
+            ty_args.clone(),
+            (None, &[]),
+            &mut pins,
+        )? {
             debug_assert_eq!(frame.base, base);
             self.check_entry(&function, ty_args.as_deref().unwrap_or(&[]))?;
             self.charge_entry_frame(&function, ty_args.as_deref().unwrap_or(&[]))?;

@@ -299,7 +299,7 @@ impl NativeContext<'_> {
         &mut self,
         module: &ModuleId,
         name: &str,
-    ) -> Result<Arc<crate::loader::Function>, VmError> {
+    ) -> Result<crate::loader::LinkedFunction, VmError> {
         let m = self.load_module(module)?;
         crate::session::function_of(&m, module, name)
     }

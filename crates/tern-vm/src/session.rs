@@ -3,7 +3,7 @@
 //! session discards them.
 
 use crate::bcs::{self, SignerEncoding};
-use crate::loader::{Function, LoadedModule};
+use crate::loader::{LinkedFunction, LoadedModule};
 use crate::runtime::Runtime;
 use crate::storage::{ChangeSet, ResourceChange, Storage};
 use crate::types::{TypeId, TypeNode};
@@ -212,7 +212,7 @@ impl<'r> Session<'r> {
     }
 
     /// The function `name` of module `id`.
-    pub fn function(&mut self, id: &ModuleId, name: &str) -> Result<Arc<Function>, VmError> {
+    pub fn function(&mut self, id: &ModuleId, name: &str) -> Result<LinkedFunction, VmError> {
         let m = self.load_module(id)?;
         function_of(&m, id, name)
     }
@@ -523,7 +523,7 @@ pub(crate) fn function_of(
     m: &LoadedModule,
     id: &ModuleId,
     name: &str,
-) -> Result<Arc<Function>, VmError> {
+) -> Result<LinkedFunction, VmError> {
     let idx = m
         .by_name
         .iter()
@@ -537,10 +537,15 @@ pub(crate) fn function_of(
                 name
             ))
         })?;
-    m.functions
+    let function = m
+        .functions
         .get(idx)
         .cloned()
-        .ok_or_else(crate::loader::bad_index)
+        .ok_or_else(crate::loader::bad_index)?;
+    Ok(LinkedFunction {
+        function,
+        links: m.links.clone(),
+    })
 }
 
 fn unverifiable(id: &ModuleId, check: VmError) -> VmError {

@@ -320,7 +320,7 @@ impl Vm {
     fn execute_in(
         (tracing, failure_trace, gas_used): Outcomes<'_>,
         mut session: Session<'_>,
-        f: Arc<tern_vm::loader::Function>,
+        f: tern_vm::loader::LinkedFunction,
         tys: Vec<tern_vm::types::TypeId>,
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {

@@ -150,7 +150,7 @@ fn checked_function(
     ctx: &mut NativeContext<'_>,
     module: &ModuleId,
     name: &Identifier,
-) -> Result<Option<std::sync::Arc<tern_vm::loader::Function>>, VmError> {
+) -> Result<Option<tern_vm::loader::LinkedFunction>, VmError> {
     let lazy = state::<FeatureFlags>(ctx)?.is_enabled(ENABLE_LAZY_LOADING);
     if lazy && !loaded(ctx, module, true) {
         return Ok(None);

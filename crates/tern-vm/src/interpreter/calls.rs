@@ -1,10 +1,11 @@
 //! Calls, natives and closures.
 
 use super::{
-    invariant, type_mismatch, underflow, CallSiteKey, Frame, GenericFrame, OperandStack, Pins,
+    invariant, type_mismatch, underflow, CallSiteKey, Callable, Frame, GenericFrame, OperandStack,
+    Pins,
 };
 use crate::ir::TypeSlot;
-use crate::loader::{Body, Function, FunctionInstInfo, ModuleLinks};
+use crate::loader::{Body, Callee, Function, FunctionInstInfo, LinkedFunction, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
 use crate::session::{GenericCall, ResolvedSlots, Session};
 use crate::types::{TypeId, TypeListId};
@@ -18,30 +19,35 @@ impl Session<'_> {
         &mut self,
         links: &ModuleLinks,
         handle: u16,
-    ) -> Result<Arc<Function>, VmError> {
+    ) -> Result<LinkedFunction, VmError> {
         let cell = links
             .resolved
             .get(usize::from(handle))
             .ok_or_else(|| invariant("function handle out of range"))?;
-        if let Some(f) = cell.get() {
-            return Ok(f.clone());
-        }
-        let (module, name) = links
-            .handles
-            .get(usize::from(handle))
-            .ok_or_else(|| invariant("function handle out of range"))?
-            .clone();
-        let f = self.function(&module, name.as_str())?;
-        Ok(cell.get_or_init(|| f).clone())
+        let callee = match cell.get() {
+            Some(callee) => callee,
+            None => {
+                let (module, name) = links
+                    .handles
+                    .get(usize::from(handle))
+                    .ok_or_else(|| invariant("function handle out of range"))?
+                    .clone();
+                let f = self.function(&module, name.as_str())?;
+                cell.get_or_init(|| Callee::new(&f, links))
+            }
+        };
+        callee
+            .linked(links)
+            .ok_or_else(|| invariant("a resolved function's link tables are gone"))
     }
 
-    /// [`Session::resolve`] borrowing the function from the link table: it lives as long as
-    /// the table (a resolved handle is never unset).
+    /// [`Session::resolve`] borrowing the function and its tables from the link table: they
+    /// live as long as the table (a resolved handle is never unset).
     pub(crate) fn resolve_ref<'a>(
         &mut self,
         links: &'a ModuleLinks,
         handle: u16,
-    ) -> Result<&'a Function, VmError> {
+    ) -> Result<Callable<'a>, VmError> {
         let cell = links
             .resolved
             .get(usize::from(handle))
@@ -51,7 +57,7 @@ impl Session<'_> {
             self.resolve(links, handle)?;
         }
         match cell.get() {
-            Some(f) => Ok(f),
+            Some(callee) => Ok((&callee.function, callee.links(links))),
             None => Err(invariant("function handle did not resolve")),
         }
     }
@@ -148,11 +154,10 @@ impl Session<'_> {
         handle: u16,
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
-        let function: &'a Function = frame.function;
-        let callee = self.resolve_ref(&function.links, handle)?;
-        self.check_module_lock(frame, callers, callee)?;
+        let callee = self.resolve_ref(frame.links, handle)?;
+        self.check_module_lock(frame, callers, callee.0)?;
         let entered = self.invoke(callee, None, (Some(frame), callers), pins)?;
-        Ok(self.count_entered(callee, entered))
+        Ok(self.count_entered(callee.0, entered))
     }
 
     /// The peer's module lock: while a `module_lock` function runs (or when the callee is
@@ -222,16 +227,15 @@ impl Session<'_> {
         inst: u16,
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
-        let function: &'a Function = frame.function;
-        let links: &'a ModuleLinks = &function.links;
+        let links: &'a ModuleLinks = frame.links;
         let info = links
             .instantiations
             .get(usize::from(inst))
             .ok_or_else(|| invariant("instantiation out of range"))?;
         let callee = self.resolve_ref(links, info.handle)?;
-        self.check_module_lock(frame, callers, callee)?;
+        self.check_module_lock(frame, callers, callee.0)?;
         let entered = self.call_generic_checked(frame, callers, (inst, info), callee, pins)?;
-        Ok(self.count_entered(callee, entered))
+        Ok(self.count_entered(callee.0, entered))
     }
 
     /// [`Session::call_generic`] of instantiation `inst` (whose record is `info`) once the
@@ -241,17 +245,16 @@ impl Session<'_> {
         frame: &Frame<'a>,
         callers: &[Frame<'a>],
         (inst, info): (u16, &FunctionInstInfo),
-        callee: &'a Function,
+        callee: Callable<'a>,
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
-        let function: &'a Function = frame.function;
-        let links: &'a ModuleLinks = &function.links;
+        let links: &'a ModuleLinks = frame.links;
         // perf: a call site's instantiation is computed once: per module link table for a
         // non-generic caller (the same in every session; the dispatch loop then enters the
         // callee itself), per session and caller instantiation for a generic caller
         // (call_loop_generic: 194 -> 81 ns per call, then 66 -> 39).
         let key: CallSiteKey = (
-            Arc::as_ptr(&function.links) as usize,
+            links as *const ModuleLinks as usize,
             inst,
             frame.generic.map_or(0, |g| Arc::as_ptr(g) as usize),
         );
@@ -272,10 +275,10 @@ impl Session<'_> {
             return self.enter(callee, Some(generic), (frame, callers), pins);
         }
         let ty_args = self.instantiate_call(&info.type_args, frame.ty_args())?;
-        if callee.is_native() || ty_args.is_empty() {
+        if callee.0.is_native() || ty_args.is_empty() {
             return self.invoke(callee, non_empty(ty_args), (Some(frame), callers), pins);
         }
-        let resolved = self.resolved_slots(callee, &ty_args)?;
+        let resolved = self.resolved_slots(callee.0, &ty_args)?;
         let generic = Arc::new(GenericFrame {
             ty_args: ty_args.into(),
             resolved,
@@ -286,14 +289,17 @@ impl Session<'_> {
                 None => pins.pin_call_frame(key, generic),
             },
             Some(caller) => {
-                self.generic_calls.insert(
-                    key,
-                    GenericCall {
-                        frame: generic.clone(),
-                        _links: function.links.clone(),
-                        _caller: Some(caller.clone()),
-                    },
-                );
+                // The session's cache keeps the key's addresses in use.
+                if let Some(caller_links) = frame.function.links.upgrade() {
+                    self.generic_calls.insert(
+                        key,
+                        GenericCall {
+                            frame: generic.clone(),
+                            _links: caller_links,
+                            _caller: Some(caller.clone()),
+                        },
+                    );
+                }
                 pins.pin_call_frame(key, generic)
             }
         };
@@ -303,20 +309,21 @@ impl Session<'_> {
     /// Calls `callee` with already resolved type slots: natives run at once.
     fn enter<'a>(
         &mut self,
-        callee: &'a Function,
+        callable: Callable<'a>,
         generic: Option<&'a Arc<GenericFrame>>,
         (caller, callers): (&Frame<'a>, &[Frame<'a>]),
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
+        let callee = callable.0;
         if callee.is_native() {
             let ty_args = generic.map(|g| g.ty_args.clone());
-            return self.invoke(callee, ty_args, (Some(caller), callers), pins);
+            return self.invoke(callable, ty_args, (Some(caller), callers), pins);
         }
         if callers.len() >= self.runtime.config.max_call_depth {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
         }
         let base = self.push_arguments(callee)?;
-        Ok(Some(Frame::entered(callee, base, generic)))
+        Ok(Some(Frame::entered(callable, base, generic)))
     }
 
     /// Moves the callee's arguments from the operand stack into a new locals area; returns
@@ -333,11 +340,12 @@ impl Session<'_> {
     /// function), `callers` the suspended frames below it.
     pub(crate) fn invoke<'a>(
         &mut self,
-        callee: &'a Function,
+        callable: Callable<'a>,
         ty_args: Option<Arc<[TypeId]>>,
         (caller, callers): (Option<&Frame<'a>>, &[Frame<'a>]),
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
+        let callee = callable.0;
         let args: &[TypeId] = ty_args.as_deref().unwrap_or(&[]);
         if callee.is_native() {
             return self.call_native(callee, args, (caller, callers), pins);
@@ -349,7 +357,7 @@ impl Session<'_> {
         let resolved = self.resolved_slots(callee, args)?;
         let base = self.push_arguments(callee)?;
         let generic = ty_args.map(|ty_args| pins.instance(callee, ty_args, resolved));
-        Ok(Some(Frame::entered(callee, base, generic)))
+        Ok(Some(Frame::entered(callable, base, generic)))
     }
 
     /// Runs a native with its arguments popped from the operand stack; errors are located at
@@ -444,7 +452,7 @@ impl Session<'_> {
                 let target = self
                     .dispatch_target(f, &module, function.as_str(), args)
                     .map_err(locate)?;
-                let target: &'a Function = pins.pin(target);
+                let target: Callable<'a> = pins.pin(target);
                 self.enter_dispatched(f, target, ty_args, (caller, callers), pins)
                     .map_err(locate)
             }
@@ -461,7 +469,7 @@ impl Session<'_> {
         module: &tern_primitives::ModuleId,
         name: &str,
         args: Vec<Value>,
-    ) -> Result<Arc<Function>, VmError> {
+    ) -> Result<LinkedFunction, VmError> {
         let dispatch_error =
             |m: &str| VmError::new(StatusCode::RUNTIME_DISPATCH_ERROR).with_message(m.to_string());
         let target = self.function(module, name)?;
@@ -499,15 +507,15 @@ impl Session<'_> {
     fn enter_dispatched<'a>(
         &mut self,
         f: &Function,
-        target: &'a Function,
+        target: Callable<'a>,
         ty_args: Vec<TypeId>,
         (caller, callers): (&Frame<'a>, &[Frame<'a>]),
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
         self.module_locks += 1;
         self.dispatch_depths.push(callers.len() + 1);
-        self.check_module_lock(caller, callers, target)?;
-        self.dispatch_types(f, target, &ty_args)?;
+        self.check_module_lock(caller, callers, target.0)?;
+        self.dispatch_types(f, target.0, &ty_args)?;
         let entered = self.invoke(target, non_empty(ty_args), (Some(caller), callers), pins)?;
         Ok(self.count_module_lock(entered))
     }
@@ -523,8 +531,7 @@ impl Session<'_> {
             .get(usize::from(site))
             .ok_or_else(|| invariant("closure site out of range"))?
             .clone();
-        let links = frame.function.links.clone();
-        let function = self.resolve(&links, site.handle)?;
+        let function = self.resolve(frame.links, site.handle)?;
         let ty_args = self.instantiate_types(&site.type_args, frame.ty_args())?;
         // The closure's function type is built from the instantiated signature.
         self.instantiate_types(&function.params, &ty_args)?;
@@ -574,13 +581,14 @@ impl Session<'_> {
             return Err(type_mismatch("call of a non-closure"));
         };
         // perf: a function pinned before is found without touching its reference count.
-        let function: &'a Function = match &closure.target {
+        let callable: Callable<'a> = match &closure.target {
             ClosureTarget::Resolved(f) => pins.pin_shared(f),
             ClosureTarget::Unresolved { module, name, .. } => {
                 let f = self.function(module, name.as_str())?;
                 pins.pin(f)
             }
         };
+        let function = callable.0;
         let limit = self.runtime.config.max_operand_stack;
         place_closure_args(
             &mut self.machine.operands,
@@ -599,7 +607,7 @@ impl Session<'_> {
             self.runtime.read()?.types.list(closure.ty_args).to_vec()
         };
         self.check_module_lock(frame, callers, function)?;
-        let entered = self.invoke(function, non_empty(ty_args), (Some(frame), callers), pins)?;
+        let entered = self.invoke(callable, non_empty(ty_args), (Some(frame), callers), pins)?;
         Ok(self.count_entered(function, entered))
     }
 }

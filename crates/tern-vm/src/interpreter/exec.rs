@@ -3,9 +3,11 @@
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
 use super::typecheck::reads_locals_only;
-use super::{invariant, locate, type_mismatch, underflow, Frame, GenericFrame, OperandStack, Pins};
+use super::{
+    invariant, locate, type_mismatch, underflow, Callable, Frame, GenericFrame, OperandStack, Pins,
+};
 use crate::ir::{field_path, vec_push, vec_read, FusedArith, FusedBin, Op};
-use crate::loader::{Body, ConstValue, Function};
+use crate::loader::{Body, Callee, ConstValue, Function, ModuleLinks};
 use crate::session::Session;
 use crate::types::TypeListId;
 use crate::values::{
@@ -48,25 +50,27 @@ fn enter_plain<'a>(
     locals: &mut Vec<Value>,
     ops: &mut OperandStack,
 ) -> Option<Frame<'a>> {
-    let function: &'a Function = frame.function;
-    let callee: &'a Function = function.links.resolved.get(usize::from(handle))?.get()?;
+    let links: &'a ModuleLinks = frame.links;
+    let resolved: &'a Callee = links.resolved.get(usize::from(handle))?.get()?;
+    let callee: &'a Function = &resolved.function;
     if !callee.entry.plain || depth >= max_depth {
         return None;
     }
     let (params, slots) = (callee.entry.params as usize, callee.entry.slots as usize);
     let base = super::enter_window(locals, ops, params, slots)?;
-    Some(Frame::entered(callee, base, None))
+    Some(Frame::entered((callee, resolved.links(links)), base, None))
 }
 
 /// The ops past the first of an [`Op::FieldElemFieldRead`] of the store form with nothing
 /// moved.
 const STORE_PATH_SKIP: u64 = field_path::span(field_path::STORE) as u64 - 1;
 
-/// The callee of call site `handle` of `function` when it is a native already resolved (its
-/// module loaded, its implementation registered): what the dispatch loop runs in place.
+/// The callee of call site `handle` of a unit whose tables are `links` when it is a native
+/// already resolved (its module loaded, its implementation registered): what the dispatch
+/// loop runs in place.
 #[inline]
-fn linked_native(function: &Function, handle: u16) -> Option<&Function> {
-    let callee: &Function = function.links.resolved.get(usize::from(handle))?.get()?;
+fn linked_native(links: &ModuleLinks, handle: u16) -> Option<&Function> {
+    let callee: &Function = &links.resolved.get(usize::from(handle))?.get()?.function;
     (callee.is_native() && callee.native.is_some()).then_some(callee)
 }
 
@@ -113,7 +117,7 @@ impl Session<'_> {
                         .map_err(|e| locate(e, &frames, &frame, pc))?;
                     if self.trace.is_some() {
                         let function: &'a Function = frame.function;
-                        let source = function.links.instruction(function.id.def_index, pc);
+                        let source = frame.links.instruction(function.id.def_index, pc);
                         self.trace_instruction(function, pc, source);
                     }
                     if let Some(callee) = entered {
@@ -159,12 +163,13 @@ impl Session<'_> {
     fn new_frame<'a>(
         &mut self,
         ops: &mut OperandStack,
-        callee: &'a Function,
+        callable: Callable<'a>,
         generic: Option<&'a Arc<GenericFrame>>,
     ) -> Option<Frame<'a>> {
+        let callee = callable.0;
         let (params, slots) = (callee.entry.params as usize, callee.entry.slots as usize);
         let base = super::enter_window(&mut self.machine.locals, ops, params, slots)?;
-        Some(Frame::entered(callee, base, generic))
+        Some(Frame::entered(callable, base, generic))
     }
 
     /// Enters the callee of instantiation `inst` when the caller is not generic and a
@@ -184,16 +189,16 @@ impl Session<'_> {
         if frame.generic.is_some() || depth >= self.runtime.config.max_call_depth {
             return None;
         }
-        let function: &'a Function = frame.function;
-        let links = &function.links;
+        let links: &'a ModuleLinks = frame.links;
         let generic = links.generic_frames.get(usize::from(inst))?.get()?;
         let info = links.instantiations.get(usize::from(inst))?;
-        let callee: &'a Function = links.resolved.get(usize::from(info.handle))?.get()?;
+        let resolved: &'a Callee = links.resolved.get(usize::from(info.handle))?.get()?;
+        let callee: &'a Function = &resolved.function;
         // Natives and `module_lock` functions take the general path.
         if !callee.entry.enterable {
             return None;
         }
-        self.new_frame(ops, callee, Some(generic))
+        self.new_frame(ops, (callee, resolved.links(links)), Some(generic))
     }
 
     /// `copy_loc local; call_closure` without the copy: enters the function of the closure in
@@ -233,7 +238,8 @@ impl Session<'_> {
         if closure.ty_args != TypeListId::EMPTY || !closure.captured.iter().all(is_scalar) {
             return None;
         }
-        let function: &'a Function = pins.pin_shared(target);
+        let callable: Callable<'a> = pins.pin_shared(target);
+        let function = callable.0;
         if !function.entry.plain {
             return None;
         }
@@ -252,7 +258,7 @@ impl Session<'_> {
             function.entry.params as usize,
             function.entry.slots as usize,
         )?;
-        Some(Frame::entered(function, base, None))
+        Some(Frame::entered(callable, base, None))
     }
 
     /// Runs the resolved native `native` called by `frame` from inside the dispatch loop
@@ -369,6 +375,7 @@ impl Session<'_> {
         let mut unmetered = u64::MAX;
         'frames: loop {
             let function: &'a Function = frame.function;
+            let links: &'a ModuleLinks = frame.links;
             // A native's body is empty: its code is the end-of-code sentinel, which no frame
             // runs (calls of natives never enter the loop), an invariant violation if one did.
             // perf: no check here, on every call and return (`Function::body`).
@@ -419,7 +426,7 @@ impl Session<'_> {
                         frame.pc = next;
                         // perf: a resolved native runs here, without leaving the loop (the
                         // general path's exit and re-entry cost several Move calls).
-                        if let Some(native) = linked_native(function, handle) {
+                        if let Some(native) = linked_native(links, handle) {
                             match self
                                 .native_in_loop::<METERED>(ops, fuel, native, frame, frames, pins)
                             {
@@ -453,7 +460,7 @@ impl Session<'_> {
                         general!(self.step(frame, frames, body, Op::CallGeneric(inst), pins))
                     }
                     // A primitive constant from the module's pool.
-                    Op::LdConst(i) => match function.links.constants.get(i as usize) {
+                    Op::LdConst(i) => match links.constants.get(i as usize) {
                         Some(ConstValue::Prim(v)) if ops.has_room(1) => {
                             ops.push_in_room(*v);
                             continue;
@@ -643,7 +650,7 @@ impl Session<'_> {
             };
             let code: &'a [Op] = body.code.ops();
             // The original instructions, looked up once per frame (not per instruction).
-            let original = function.links.code_of(function.id.def_index).unwrap_or(&[]);
+            let original = frame.links.code_of(function.id.def_index).unwrap_or(&[]);
             let mut next = frame.pc;
             loop {
                 let pc = next;

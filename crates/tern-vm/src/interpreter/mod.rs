@@ -16,7 +16,7 @@ pub(crate) use typecheck::TypeChecker;
 
 pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 
-use crate::loader::Function;
+use crate::loader::{Function, LinkedFunction, ModuleLinks};
 use crate::types::TypeId;
 use crate::values::Value;
 pub(crate) use stack::OperandStack;
@@ -24,11 +24,17 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use tern_primitives::{Location, StackFrameInfo, StatusCode, VmError};
 
+/// A function a frame can run, with the link tables of its module.
+pub(crate) type Callable<'a> = (&'a Function, &'a ModuleLinks);
+
 /// One activation of a Move function.
 ///
-/// perf: the function is borrowed, not reference counted: every function a run can reach is
-/// kept alive for the whole run by the entry function's link table (resolved handles are
-/// never unset) or by the run's [`Pins`], so a call costs no atomic increment and decrement.
+/// perf: the function and its module's link tables are borrowed, not reference counted:
+/// everything a run can reach is kept alive for the whole run by the entry function's link
+/// tables (resolved handles are never unset, and a callee of another module is resolved with
+/// its tables) or by the run's [`Pins`], so a call costs no atomic increment and decrement.
+/// The tables travel in the frame because a function holds them only weakly (see
+/// [`Function::links`]).
 ///
 /// perf: `pc` and `base` are apart (`repr(C)`), so that the compiler cannot merge their
 /// accesses into one wide access that straddles two narrower recent stores (see
@@ -37,6 +43,9 @@ use tern_primitives::{Location, StackFrameInfo, StatusCode, VmError};
 #[repr(C)]
 pub(crate) struct Frame<'a> {
     pub function: &'a Function,
+    /// The link tables of the function's module (its call sites, constants and code),
+    /// borrowed like the function.
+    pub links: &'a ModuleLinks,
     /// Index of the next op to execute.
     pub pc: u32,
     /// Type arguments and concrete type slots of a generic function's frame (`None` for a
@@ -63,12 +72,13 @@ impl<'a> Frame<'a> {
     /// The first frame of `function`, its locals window at `base`.
     #[inline(always)]
     pub(crate) fn entered(
-        function: &'a Function,
+        (function, links): Callable<'a>,
         base: u32,
         generic: Option<&'a Arc<GenericFrame>>,
     ) -> Frame<'a> {
         Frame {
             function,
+            links,
             pc: 0,
             base,
             generic,
@@ -88,6 +98,7 @@ impl<'a> Frame<'a> {
     pub(crate) fn enter(&mut self, frames: &mut Vec<Frame<'a>>, pc: u32, callee: Frame<'a>) {
         let Frame {
             function,
+            links,
             pc: _,
             generic,
             base,
@@ -101,11 +112,12 @@ impl<'a> Frame<'a> {
         if let Some(slot) = slot {
             let slot = slot.as_mut_ptr();
             // SAFETY: `slot` points to the vector's first spare slot: allocated, aligned for
-            // a `Frame` and holding no value. All four fields are written (through raw
+            // a `Frame` and holding no value. All five fields are written (through raw
             // field pointers, never reading the uninitialized slot) before `set_len` makes
             // the record part of the vector, so it holds a valid `Frame`.
             unsafe {
                 std::ptr::addr_of_mut!((*slot).function).write(self.function);
+                std::ptr::addr_of_mut!((*slot).links).write(self.links);
                 std::ptr::addr_of_mut!((*slot).pc).write(pc);
                 std::ptr::addr_of_mut!((*slot).base).write(self.base);
                 std::ptr::addr_of_mut!((*slot).generic).write(self.generic);
@@ -113,6 +125,7 @@ impl<'a> Frame<'a> {
             }
         }
         self.function = function;
+        self.links = links;
         self.pc = 0;
         self.base = base;
         self.generic = generic;
@@ -128,6 +141,7 @@ impl<'a> Frame<'a> {
             return false;
         };
         self.function = caller.function;
+        self.links = caller.links;
         self.pc = caller.pc;
         self.base = caller.base;
         self.generic = caller.generic;
@@ -230,7 +244,7 @@ fn open_window_growing(locals: &mut Vec<Value>, args: &[Value], slots: usize) ->
 /// The arenas a run's [`Pins`] allocate in; they live as long as the run.
 #[derive(Default)]
 pub(crate) struct PinArenas {
-    functions: typed_arena::Arena<Arc<Function>>,
+    functions: typed_arena::Arena<LinkedFunction>,
     generics: typed_arena::Arena<Arc<GenericFrame>>,
 }
 
@@ -243,9 +257,9 @@ pub(crate) type CallSiteKey = (usize, u16, usize);
 /// of generic frames that no link table holds. Each is pinned once.
 pub(crate) struct Pins<'a> {
     arenas: &'a PinArenas,
-    seen: HashMap<usize, &'a Function>,
+    seen: HashMap<usize, Callable<'a>>,
     /// The last function pinned (loops call the same closure target again and again).
-    last: Option<(usize, &'a Function)>,
+    last: Option<(usize, Callable<'a>)>,
     /// Generic frames by call site, for calls from generic callers.
     calls: HashMap<CallSiteKey, &'a Arc<GenericFrame>>,
     /// Generic frames by function and type arguments, for calls that name no call site
@@ -266,25 +280,26 @@ impl<'a> Pins<'a> {
     }
 
     /// `f`, kept alive for the rest of the run (cloned only when not yet pinned).
-    pub(crate) fn pin_shared(&mut self, f: &Arc<Function>) -> &'a Function {
+    pub(crate) fn pin_shared(&mut self, f: &LinkedFunction) -> Callable<'a> {
         match self.last {
-            Some((last, pinned)) if last == Arc::as_ptr(f) as usize => pinned,
+            Some((last, pinned)) if last == Arc::as_ptr(&f.function) as usize => pinned,
             _ => self.pin(f.clone()),
         }
     }
 
     /// `f`, kept alive for the rest of the run.
-    pub(crate) fn pin(&mut self, f: Arc<Function>) -> &'a Function {
+    pub(crate) fn pin(&mut self, f: LinkedFunction) -> Callable<'a> {
         // The key is the function's address, which cannot be reused while it is pinned.
-        let key = Arc::as_ptr(&f) as usize;
+        let key = Arc::as_ptr(&f.function) as usize;
         match self.last {
             Some((last, pinned)) if last == key => return pinned,
             _ => {}
         }
-        let pinned: &'a Function = match self.seen.get(&key) {
-            Some(pinned) => pinned,
+        let pinned: Callable<'a> = match self.seen.get(&key) {
+            Some(pinned) => *pinned,
             None => {
-                let pinned: &'a Function = self.arenas.functions.alloc(f);
+                let pinned: &'a LinkedFunction = self.arenas.functions.alloc(f);
+                let pinned: Callable<'a> = (&pinned.function, &pinned.links);
                 self.seen.insert(key, pinned);
                 pinned
             }

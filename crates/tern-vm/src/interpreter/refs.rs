@@ -1,7 +1,7 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
 use super::{invariant, type_mismatch, underflow, Frame};
-use crate::loader::{Body, ConstValue, Function};
+use crate::loader::{Body, ConstValue};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
 use tern_primitives::{StatusCode, VmError};
@@ -282,8 +282,7 @@ impl Session<'_> {
     }
 
     pub(crate) fn load_constant(&mut self, frame: &Frame<'_>, i: u32) -> Result<(), VmError> {
-        let function: &Function = frame.function;
-        let c = function
+        let c = frame
             .links
             .constants
             .get(i as usize)

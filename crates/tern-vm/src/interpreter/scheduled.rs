@@ -79,8 +79,7 @@ impl Session<'_> {
             | B::LdFalse => c.ld_small,
             B::LdU128(_) | B::LdU256(_) | B::LdI128(_) | B::LdI256(_) => c.ld_wide,
             B::LdConst(idx) => {
-                let f: &Function = frame.function;
-                let unit = Unit::of(f)?;
+                let unit = Unit::of(frame.links)?;
                 let constant = match unit {
                     Unit::Module(m) => m.constant_pool.get(idx.idx()),
                     Unit::Script(s) => s.constant_pool.get(idx.idx()),
@@ -212,13 +211,10 @@ impl Session<'_> {
                     mul(per_node, arg_nodes),
                 )
             }
-            B::Call(h) => {
-                let f: &Function = frame.function;
-                match self.resolve(&f.links, h.0) {
-                    Ok(callee) => self.call_cost(schedule, &callee, &[], false)?,
-                    Err(_) => c.call_base,
-                }
-            }
+            B::Call(h) => match self.resolve(frame.links, h.0) {
+                Ok(callee) => self.call_cost(schedule, &callee, &[], false)?,
+                Err(_) => c.call_base,
+            },
             B::CallGeneric(i) => match self.generic_callee(frame, i.0) {
                 Ok(Callee {
                     function, ty_args, ..
@@ -492,7 +488,10 @@ impl Session<'_> {
             return 0;
         }
         self.charged_modules.insert(module.clone());
-        schedule.dependency_cost(f.links.module_size())
+        // A function being called has its tables alive (its caller's link table or the run
+        // holds them).
+        let size = f.links.upgrade().map_or(0, |links| links.module_size());
+        schedule.dependency_cost(size)
     }
 
     /// The abstract size of `value` under `schedule`.
@@ -517,8 +516,7 @@ impl Session<'_> {
         frame: &Frame<'_>,
         f: impl FnOnce(&mut Cx<'_>) -> Result<T, VmError>,
     ) -> Result<T, VmError> {
-        let function: &Function = frame.function;
-        let unit = Unit::of(function)?;
+        let unit = Unit::of(frame.links)?;
         let mut cache = self.runtime.write()?;
         let mut cx = Cx {
             cache: &mut cache,

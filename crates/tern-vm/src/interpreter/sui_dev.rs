@@ -7,7 +7,6 @@
 
 use super::Frame;
 use crate::gas::sui_dev::{self, sized_cost};
-use crate::loader::Function;
 use crate::session::Session;
 use crate::values::{Container, Heap, PrimVec, Value};
 use tern_binary::Bytecode;
@@ -64,7 +63,7 @@ impl Session<'_> {
             | B::SuiUnpackVariantGenericMutRef(_) => self.unpacked_size(true)?,
             B::VecPack(_, n) | B::VecUnpack(_, n) => *n,
             B::LdConst(idx) => {
-                let unit = super::typecheck::Unit::of(frame.function)?;
+                let unit = super::typecheck::Unit::of(frame.links)?;
                 let constant = match unit {
                     super::typecheck::Unit::Module(m) => m.constant_pool.get(idx.idx()),
                     super::typecheck::Unit::Script(s) => s.constant_pool.get(idx.idx()),
@@ -72,14 +71,100 @@ impl Session<'_> {
                 constant.map_or(0, |k| k.data.len() as u64)
             }
             B::Call(h) => {
-                let f: &Function = frame.function;
-                let params = self.resolve(&f.links, h.0).map_or(0, |c| c.params.len());
+                let params = self.resolve(frame.links, h.0).map_or(0, |c| c.params.len());
                 params as u64 + 1
             }
             B::CallGeneric(i) => self
                 .generic_callee(frame, i.0)
                 .map_or(0, |c| c.function.params.len() as u64),
-            _ => 0,
+            // Charged their table cost once.
+            B::Pop
+            | B::Ret
+            | B::BrTrue(..)
+            | B::BrFalse(..)
+            | B::Branch(..)
+            | B::LdU64(..)
+            | B::LdTrue
+            | B::LdFalse
+            | B::MutBorrowLoc(..)
+            | B::ImmBorrowLoc(..)
+            | B::MutBorrowField(..)
+            | B::ImmBorrowField(..)
+            | B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And
+            | B::Not
+            | B::Lt
+            | B::Gt
+            | B::Le
+            | B::Ge
+            | B::Abort
+            | B::Nop
+            | B::Exists(..)
+            | B::MutBorrowGlobal(..)
+            | B::ImmBorrowGlobal(..)
+            | B::MoveFrom(..)
+            | B::MoveTo(..)
+            | B::FreezeRef
+            | B::Shl
+            | B::Shr
+            | B::LdU8(..)
+            | B::LdU128(..)
+            | B::CastU8
+            | B::CastU64
+            | B::CastU128
+            | B::MutBorrowFieldGeneric(..)
+            | B::ImmBorrowFieldGeneric(..)
+            | B::ExistsGeneric(..)
+            | B::MutBorrowGlobalGeneric(..)
+            | B::ImmBorrowGlobalGeneric(..)
+            | B::MoveFromGeneric(..)
+            | B::MoveToGeneric(..)
+            | B::VecLen(..)
+            | B::VecImmBorrow(..)
+            | B::VecMutBorrow(..)
+            | B::VecPopBack(..)
+            | B::VecSwap(..)
+            | B::LdU16(..)
+            | B::LdU32(..)
+            | B::LdU256(..)
+            | B::CastU16
+            | B::CastU32
+            | B::CastU256
+            | B::ImmBorrowVariantField(..)
+            | B::MutBorrowVariantField(..)
+            | B::ImmBorrowVariantFieldGeneric(..)
+            | B::MutBorrowVariantFieldGeneric(..)
+            | B::PackVariant(..)
+            | B::PackVariantGeneric(..)
+            | B::UnpackVariant(..)
+            | B::UnpackVariantGeneric(..)
+            | B::TestVariant(..)
+            | B::TestVariantGeneric(..)
+            | B::PackClosure(..)
+            | B::PackClosureGeneric(..)
+            | B::CallClosure(..)
+            | B::LdI8(..)
+            | B::LdI16(..)
+            | B::LdI32(..)
+            | B::LdI64(..)
+            | B::LdI128(..)
+            | B::LdI256(..)
+            | B::CastI8
+            | B::CastI16
+            | B::CastI32
+            | B::CastI64
+            | B::CastI128
+            | B::CastI256
+            | B::Negate
+            | B::AbortMsg => 0,
         };
         Ok(sized_cost(instr, size))
     }

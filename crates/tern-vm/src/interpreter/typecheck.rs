@@ -18,12 +18,14 @@
 
 use super::{stack_trace, Frame};
 use crate::ir::{field_path, vec_read, Op};
-use crate::loader::{module_full_name, signature, CodeCache, Function, SourceCode};
+use crate::loader::{
+    module_full_name, signature, CodeCache, Function, LinkedFunction, ModuleLinks, SourceCode,
+};
 use crate::session::Session;
 use crate::types::{TypeId, TypeLimits, TypeListId, TypeNode};
 use crate::values::{ClosureTarget, Value};
 use rustc_hash::FxHashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use tern_binary::{
     BinaryTables, Bytecode, CompiledModule, CompiledScript, FunctionAttribute, SignatureIndex,
     SignatureToken, StructDefinitionIndex, StructFieldInformation, Visibility,
@@ -188,8 +190,8 @@ pub(super) enum Unit<'a> {
 }
 
 impl<'a> Unit<'a> {
-    pub(super) fn of(f: &'a Function) -> Result<Unit<'a>, VmError> {
-        match &f.links.source {
+    pub(super) fn of(links: &'a ModuleLinks) -> Result<Unit<'a>, VmError> {
+        match &links.source {
             SourceCode::Module(m) => Ok(Unit::Module(m)),
             SourceCode::Script(s) => Ok(Unit::Script(s)),
             SourceCode::None => Err(super::invariant("no tables to type check against")),
@@ -1517,7 +1519,7 @@ enum At {
 
 /// A call the checks are about to see: the callee, its type arguments and capture mask.
 pub(super) struct Callee {
-    pub(super) function: Arc<Function>,
+    pub(super) function: LinkedFunction,
     pub(super) ty_args: Vec<TypeId>,
     mask: u64,
     closure: bool,
@@ -1837,11 +1839,10 @@ impl Session<'_> {
             return Ok(());
         };
         let result = (|| {
-            let f: &Function = frame.function;
             let mut cache = self.runtime.write()?;
             let mut cx = Cx {
                 cache: &mut cache,
-                unit: Unit::of(f)?,
+                unit: Unit::of(frame.links)?,
                 ty_args: frame.ty_args(),
                 first_types: &mut self.first_types,
             };
@@ -1930,7 +1931,7 @@ impl Session<'_> {
                     let mut cache = self.runtime.write()?;
                     let cx = Cx {
                         cache: &mut cache,
-                        unit: Unit::of(f)?,
+                        unit: Unit::of(frame.links)?,
                         ty_args: frame.ty_args(),
                         first_types: &mut self.first_types,
                     };
@@ -1967,7 +1968,7 @@ impl Session<'_> {
         // The callee of a call, resolved as the call will resolve it; a callee that does not
         // resolve is left to the call itself, which fails the same way.
         let callee = match instr {
-            Bytecode::Call(h) => self.resolve(&f.links, h.0).ok().map(|function| Callee {
+            Bytecode::Call(h) => self.resolve(frame.links, h.0).ok().map(|function| Callee {
                 function,
                 ty_args: Vec::new(),
                 mask: 0,
@@ -1979,7 +1980,7 @@ impl Session<'_> {
         };
         let packed = match instr {
             Bytecode::PackClosure(h, mask) => self
-                .resolve(&f.links, h.0)
+                .resolve(frame.links, h.0)
                 .ok()
                 .map(|function| (function, Vec::new(), mask.0)),
             Bytecode::PackClosureGeneric(i, mask) => self
@@ -1991,7 +1992,7 @@ impl Session<'_> {
         let mut cache = self.runtime.write().map_err(here)?;
         let mut cx = Cx {
             cache: &mut cache,
-            unit: Unit::of(f).map_err(here)?,
+            unit: Unit::of(frame.links).map_err(here)?,
             ty_args: frame.ty_args(),
             first_types: &mut self.first_types,
         };
@@ -2097,11 +2098,12 @@ impl Session<'_> {
     #[inline(always)]
     fn call_fast(&mut self, frame: &Frame<'_>, handle: u16) -> bool {
         let f: &Function = frame.function;
-        let Some(g) = f
+        let Some(g) = frame
             .links
             .resolved
             .get(usize::from(handle))
             .and_then(|cell| cell.get())
+            .map(|callee| &*callee.function)
         else {
             return false;
         };
@@ -2131,13 +2133,12 @@ impl Session<'_> {
         frame: &Frame<'_>,
         inst: u16,
     ) -> Result<Callee, VmError> {
-        let f: &Function = frame.function;
-        let info = f
+        let info = frame
             .links
             .instantiations
             .get(usize::from(inst))
             .ok_or_else(|| super::invariant("instantiation out of range"))?;
-        let function = self.resolve(&f.links, info.handle)?;
+        let function = self.resolve(frame.links, info.handle)?;
         let ty_args = self.instantiate_call(&info.type_args, frame.ty_args())?;
         Ok(Callee {
             function,
@@ -2253,7 +2254,7 @@ fn visibility(caller: &Function, callee: &Function) -> Result<(), VmError> {
     // perf: functions of one loaded module share its link tables, so the common cases (a
     // public callee, a callee of the same module) are told without comparing module names.
     if callee.visibility == Visibility::Public
-        || (Arc::ptr_eq(&caller.links, &callee.links) && caller.id.module.is_some())
+        || (Weak::ptr_eq(&caller.links, &callee.links) && caller.id.module.is_some())
         || (caller.id.module.is_some() && caller.id.module == callee.id.module)
     {
         return Ok(());
@@ -2272,9 +2273,11 @@ fn visibility(caller: &Function, callee: &Function) -> Result<(), VmError> {
                         && m.identifier_at(h.name) == Some(&c.name)
                 })
             };
-            if let (SourceCode::Module(m), Some(c)) = (&callee.links.source, &caller.id.module) {
-                if is_friend(m, c) {
-                    return Ok(());
+            if let (Some(links), Some(c)) = (callee.links.upgrade(), &caller.id.module) {
+                if let SourceCode::Module(m) = &links.source {
+                    if is_friend(m, c) {
+                        return Ok(());
+                    }
                 }
             }
             Err(failure(format!(
@@ -2290,7 +2293,10 @@ fn visibility(caller: &Function, callee: &Function) -> Result<(), VmError> {
 /// Whether `f`'s handle carries the `persistent` attribute (what decides, as for the
 /// verifier, whether a closure of it may have `store`; a public function without it may not).
 fn persistent_attribute(f: &Function) -> bool {
-    let SourceCode::Module(m) = &f.links.source else {
+    let Some(links) = f.links.upgrade() else {
+        return false;
+    };
+    let SourceCode::Module(m) = &links.source else {
         return false;
     };
     m.function_defs

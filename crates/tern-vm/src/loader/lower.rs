@@ -65,7 +65,7 @@ pub(super) fn load_function(
             has_body: body.is_some(),
             body: body.unwrap_or_default(),
             native,
-            links: links.clone(),
+            links: Arc::downgrade(links),
             entry: Entry::default(),
         },
     ))
@@ -93,7 +93,7 @@ fn declared_signature(
 pub(super) fn load_script(
     cache: &mut CodeCache,
     s: &CompiledScript,
-    links: Arc<ModuleLinks>,
+    links: &Arc<ModuleLinks>,
 ) -> Result<Function, VmError> {
     let params = convert_sig(cache, s, s.parameters)?;
     let mut local_types = params.clone();
@@ -119,7 +119,7 @@ pub(super) fn load_script(
             body,
             has_body: true,
             native: None,
-            links,
+            links: Arc::downgrade(links),
             entry: Entry::default(),
         },
     ))

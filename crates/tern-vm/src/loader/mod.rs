@@ -11,7 +11,7 @@ pub use constants::{decode_constant, ConstValue};
 use crate::natives::NativeFunction;
 use crate::types::{StructId, TypeId, TypeNode, TypeTable};
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, Weak};
 use tern_binary::{
     BinaryTables, CompiledModule, CompiledScript, StructFieldInformation, Visibility,
 };
@@ -234,8 +234,10 @@ pub struct Function {
     pub(crate) has_body: bool,
     /// The native implementation, when native and registered.
     pub native: Option<NativeFunction>,
-    /// The module's link tables.
-    pub links: Arc<ModuleLinks>,
+    /// The module's link tables, held weakly: they hold the module's own functions (its call
+    /// sites' callees), and a strong reference back would be a cycle that is never freed.
+    /// Whoever runs a function holds its tables ([`LinkedFunction`], a frame's `links`).
+    pub links: Weak<ModuleLinks>,
     /// What a call needs to know of this function, computed once at load.
     pub(crate) entry: Entry,
 }
@@ -380,6 +382,75 @@ pub struct FunctionInstInfo {
     pub type_args: Vec<TypeId>,
 }
 
+/// A call site's resolved callee.
+#[derive(Debug, Clone)]
+pub struct Callee {
+    /// The function.
+    pub function: Arc<Function>,
+    /// The callee's link tables when they are not the calling unit's own (`None` for a call
+    /// within one loaded module, which must not hold its own tables).
+    links: Option<Arc<ModuleLinks>>,
+}
+
+impl Callee {
+    /// `function` as called from a unit whose tables are `caller`.
+    pub(crate) fn new(function: &LinkedFunction, caller: &ModuleLinks) -> Callee {
+        let own = std::ptr::eq(Arc::as_ptr(&function.links), caller);
+        Callee {
+            function: function.function.clone(),
+            links: (!own).then(|| function.links.clone()),
+        }
+    }
+
+    /// The callee's link tables, given the caller's.
+    #[inline(always)]
+    pub fn links<'a>(&'a self, caller: &'a ModuleLinks) -> &'a ModuleLinks {
+        match &self.links {
+            Some(links) => links,
+            None => caller,
+        }
+    }
+
+    /// The callee with its tables, given the caller's (`None` when they are gone, which a
+    /// caller that is running cannot see).
+    pub(crate) fn linked(&self, caller: &ModuleLinks) -> Option<LinkedFunction> {
+        let links = match &self.links {
+            Some(links) => links.clone(),
+            None => self.function.links.upgrade()?,
+        };
+        debug_assert!(std::ptr::eq(self.links(caller), &*links));
+        Some(LinkedFunction {
+            function: self.function.clone(),
+            links,
+        })
+    }
+}
+
+/// A loaded function with its module's link tables: what it takes to run it. Holding one
+/// keeps the function and everything it calls loaded, even after its module is evicted.
+#[derive(Debug, Clone)]
+pub struct LinkedFunction {
+    /// The function.
+    pub function: Arc<Function>,
+    /// Its module's (or script's) link tables.
+    pub links: Arc<ModuleLinks>,
+}
+
+impl std::ops::Deref for LinkedFunction {
+    type Target = Function;
+
+    fn deref(&self) -> &Function {
+        &self.function
+    }
+}
+
+impl LinkedFunction {
+    /// Whether both are the same loaded function.
+    pub fn ptr_eq(a: &LinkedFunction, b: &LinkedFunction) -> bool {
+        Arc::ptr_eq(&a.function, &b.function)
+    }
+}
+
 /// The per-module link tables shared by the module's functions.
 #[derive(Debug, Default)]
 pub struct ModuleLinks {
@@ -387,8 +458,8 @@ pub struct ModuleLinks {
     pub module: Option<ModuleId>,
     /// Per function handle: the target's module and name.
     pub handles: Vec<(ModuleId, Identifier)>,
-    /// Per function handle: the resolved function, filled on first use.
-    pub resolved: Vec<OnceLock<Arc<Function>>>,
+    /// Per function handle: the resolved callee, filled on first use.
+    pub resolved: Vec<OnceLock<Callee>>,
     /// Function instantiations.
     pub instantiations: Vec<FunctionInstInfo>,
     /// Per function instantiation, when called from a non-generic function of this unit: the
@@ -457,6 +528,8 @@ pub struct LoadedModule {
     pub compiled: Arc<CompiledModule>,
     /// Functions by definition index.
     pub functions: Vec<Arc<Function>>,
+    /// The link tables the functions share (held here: the functions hold them weakly).
+    pub links: Arc<ModuleLinks>,
     /// Functions by name.
     pub by_name: HashMap<Identifier, usize>,
     /// Structs by definition index.
@@ -781,6 +854,7 @@ impl CodeCache {
             id: id.clone(),
             compiled,
             functions,
+            links,
             by_name,
             structs,
         });
@@ -789,11 +863,12 @@ impl CodeCache {
     }
 
     /// Loads a script's `main` as a function.
-    pub fn load_script(&mut self, script: &CompiledScript) -> Result<Arc<Function>, VmError> {
+    pub fn load_script(&mut self, script: &CompiledScript) -> Result<LinkedFunction, VmError> {
         let mut links = self.build_links(script, None)?;
         links.source = SourceCode::Script(Arc::new(script.clone()));
         let links = Arc::new(links);
-        lower::load_script(self, script, links).map(Arc::new)
+        let function = Arc::new(lower::load_script(self, script, &links)?);
+        Ok(LinkedFunction { function, links })
     }
 
     fn load_structs(
@@ -970,7 +1045,7 @@ pub(crate) fn stub_function() -> Function {
         has_body: false,
         body: Body::default(),
         native: None,
-        links: Arc::default(),
+        links: Weak::new(),
         entry: Entry::default(),
     }
 }
@@ -1012,7 +1087,7 @@ mod tests {
                 has_body: body.is_some(),
                 body: body.unwrap_or_default(),
                 native: None,
-                links: Arc::default(),
+                links: Weak::new(),
                 entry: Entry::default(),
             }
         };

@@ -1,7 +1,7 @@
 //! The heap of containers owned by one session: structs, enum variants, vectors, closures.
 
 use super::{ContainerId, PrimVec, Value};
-use crate::loader::Function;
+use crate::loader::LinkedFunction;
 use crate::types::{TypeId, TypeListId};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -15,8 +15,8 @@ pub(crate) const MAX_VALUE_DEPTH: usize = 128;
 /// read back from storage (resolved on first call).
 #[derive(Debug, Clone)]
 pub enum ClosureTarget {
-    /// A loaded function.
-    Resolved(Arc<Function>),
+    /// A loaded function, with its module's link tables.
+    Resolved(LinkedFunction),
     /// A function named by module and name, with the serialized layouts of the captured
     /// values (kept so the closure serializes back to the same bytes).
     Unresolved {
@@ -49,7 +49,11 @@ impl ClosureTarget {
     /// Whether both name the same function.
     pub fn same_function(&self, other: &ClosureTarget) -> bool {
         match (self, other) {
-            (ClosureTarget::Resolved(a), ClosureTarget::Resolved(b)) if Arc::ptr_eq(a, b) => true,
+            (ClosureTarget::Resolved(a), ClosureTarget::Resolved(b))
+                if LinkedFunction::ptr_eq(a, b) =>
+            {
+                true
+            }
             _ => self.module() == other.module() && self.name() == other.name(),
         }
     }
