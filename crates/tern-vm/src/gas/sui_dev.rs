@@ -32,7 +32,8 @@ pub const REFERENCE_SIZE: u64 = 8;
 pub const CONTAINER_SIZE: u64 = 2;
 
 /// What an instruction Sui's table does not list costs (Aptos-only instructions: signed
-/// integers, closures, `abort_msg`, Aptos's variant instructions): the commonest entry.
+/// integers, closures, `abort_msg`, Aptos's variant instructions): the commonest entry,
+/// 1 + 1.
 pub const UNLISTED_COST: u64 = 2;
 
 /// The table cost of `instr` (instruction plus memory part), before any size multiplier.
@@ -85,8 +86,76 @@ pub fn instruction_cost(instr: &Bytecode) -> u64 {
         B::MutBorrowGlobalGeneric(_) => 16,
         B::ImmBorrowGlobal(_) => 24,
         B::ImmBorrowGlobalGeneric(_) => 15,
-        // Every other listed instruction costs 1 + 1; unlisted ones the same.
-        _ => UNLISTED_COST,
+        // Every other instruction Sui lists costs 1 + 1.
+        B::Pop
+        | B::BrTrue(..)
+        | B::BrFalse(..)
+        | B::Branch(..)
+        | B::LdU8(..)
+        | B::LdU16(..)
+        | B::LdU32(..)
+        | B::LdU64(..)
+        | B::LdU128(..)
+        | B::LdU256(..)
+        | B::LdConst(..)
+        | B::LdTrue
+        | B::LdFalse
+        | B::CopyLoc(..)
+        | B::MoveLoc(..)
+        | B::StLoc(..)
+        | B::ImmBorrowLoc(..)
+        | B::MutBorrowField(..)
+        | B::ImmBorrowField(..)
+        | B::MutBorrowFieldGeneric(..)
+        | B::ImmBorrowFieldGeneric(..)
+        | B::ReadRef
+        | B::WriteRef
+        | B::FreezeRef
+        | B::Add
+        | B::Sub
+        | B::Mul
+        | B::Mod
+        | B::Xor
+        | B::Shr
+        | B::And
+        | B::Not
+        | B::Eq
+        | B::Neq
+        | B::Lt
+        | B::Gt
+        | B::Ge
+        | B::CastU64
+        | B::CastU128
+        | B::Abort
+        | B::Nop => 2,
+        // Aptos-only instructions, which Sui's table does not list.
+        B::ImmBorrowVariantField(..)
+        | B::MutBorrowVariantField(..)
+        | B::ImmBorrowVariantFieldGeneric(..)
+        | B::MutBorrowVariantFieldGeneric(..)
+        | B::PackVariant(..)
+        | B::PackVariantGeneric(..)
+        | B::UnpackVariant(..)
+        | B::UnpackVariantGeneric(..)
+        | B::TestVariant(..)
+        | B::TestVariantGeneric(..)
+        | B::PackClosure(..)
+        | B::PackClosureGeneric(..)
+        | B::CallClosure(..)
+        | B::LdI8(..)
+        | B::LdI16(..)
+        | B::LdI32(..)
+        | B::LdI64(..)
+        | B::LdI128(..)
+        | B::LdI256(..)
+        | B::CastI8
+        | B::CastI16
+        | B::CastI32
+        | B::CastI64
+        | B::CastI128
+        | B::CastI256
+        | B::Negate
+        | B::AbortMsg => UNLISTED_COST,
     }
 }
 
