@@ -108,22 +108,28 @@ impl TernAdapter {
         args
     }
 
-    /// Sets the budget of a run: under [`RunConfig::Sui`], a `--gas-budget` of `N` is `N` gas
-    /// units of Sui's development cost table ([`tern::GasSchedule::sui_dev`]), as Sui's
-    /// runner meters it; otherwise one unit per instruction.
-    fn meter(&mut self, opts: &RunOptions) {
-        match (&self.sui, opts.gas_budget) {
+    /// The options of one run: its budget (under [`RunConfig::Sui`], a `--gas-budget` of `N`
+    /// is `N` gas units of Sui's development cost table, [`tern::GasSchedule::sui_dev`], as
+    /// Sui's runner meters it; otherwise one unit per instruction, or the VM's schedule) and
+    /// tracing, beside the adapter's runtime type checks.
+    fn call_options(&self, opts: &RunOptions) -> tern::CallOptions {
+        let (gas_budget, gas_schedule) = match (&self.sui, opts.gas_budget) {
             (Some(_), Some(units)) => {
                 let schedule = tern::GasSchedule::sui_dev();
-                self.vm.set_gas_budget(Some(schedule.internal_units(units)));
-                self.vm
-                    .set_gas_schedule(Some(std::sync::Arc::new(schedule)));
+                let budget = schedule.internal_units(units);
+                (Some(budget), Some(std::sync::Arc::new(schedule)))
             }
-            (Some(_), None) => {
-                self.vm.set_gas_schedule(None);
-                self.vm.set_gas_budget(self.default_budget);
-            }
-            (None, budget) => self.vm.set_gas_budget(budget.or(self.default_budget)),
+            (Some(_), None) => (self.default_budget, None),
+            (None, budget) => (
+                budget.or(self.default_budget),
+                self.vm.call_options().gas_schedule,
+            ),
+        };
+        tern::CallOptions {
+            gas_budget,
+            gas_schedule,
+            tracing: opts.display_trace,
+            ..self.vm.call_options()
         }
     }
 
@@ -290,8 +296,7 @@ impl TestAdapter for TernAdapter {
         type_args: Vec<TypeTag>,
         opts: &RunOptions,
     ) -> Result<ExecOutput, VmError> {
-        self.meter(opts);
-        self.vm.set_tracing(opts.display_trace);
+        let options = self.call_options(opts);
         // The peer reloads the script from its bytes; load failures are reported as
         // CODE_DESERIALIZATION_ERROR.
         let script = CompiledScript::deserialize(&bytes).map_err(|e| {
@@ -300,7 +305,7 @@ impl TestAdapter for TernAdapter {
         })?;
         let args = self.signers_as_the_flavor_takes_them(args, opts.signers_count);
         self.vm
-            .run_script(&script, &type_args, args)
+            .run_script_with(&script, &type_args, args, &options)
             .map(to_exec_output)
     }
 
@@ -322,13 +327,12 @@ impl TestAdapter for TernAdapter {
                     .at_location(tern_primitives::Location::Package(module.address)));
             }
         }
-        self.meter(opts);
-        self.vm.set_tracing(opts.display_trace);
+        let options = self.call_options(opts);
         let args = self.signers_as_the_flavor_takes_them(args, opts.signers_count);
         self.last_run = None;
-        let out = self
-            .vm
-            .run_function(module, function.as_str(), &type_args, args)?;
+        let out =
+            self.vm
+                .run_function_with(module, function.as_str(), &type_args, args, &options)?;
         self.last_run = Some(tern::RunOutput {
             values: out.values.clone(),
             mutable_input_values: out.mutable_input_values.clone(),
@@ -466,5 +470,65 @@ impl TernAdapter {
         }
         self.remember(module);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // test code: a failed unwrap is a failed test
+
+    use super::*;
+
+    /// A run's budget, schedule and tracing are the run's own: the VM's settings are the same
+    /// before and after, and the next run without them is unmetered and untraced.
+    #[test]
+    fn a_runs_options_do_not_stay_on_the_vm() {
+        let mut adapter = TernAdapter::for_config(RunConfig::Baseline);
+        let id = adapter
+            .vm_mut()
+            .publish_masm("module 0x42::m\npublic fun spin()\nl: branch l\npublic fun one(): u64\n    ld_u64 1\n    ret\n")
+            .unwrap();
+        let before = adapter.vm().call_options();
+        let bounded = RunOptions {
+            gas_budget: Some(100),
+            display_trace: true,
+            ..RunOptions::default()
+        };
+        let spin = Identifier::new("spin").unwrap();
+        let err = adapter
+            .run_function(&id, &spin, Vec::new(), Vec::new(), &bounded)
+            .unwrap_err();
+        assert_eq!(err.status(), tern_primitives::StatusCode::OUT_OF_GAS);
+        let after = adapter.vm().call_options();
+        assert_eq!(
+            (after.gas_budget, after.tracing, after.type_checks),
+            (before.gas_budget, before.tracing, before.type_checks)
+        );
+        let one = Identifier::new("one").unwrap();
+        let out = adapter
+            .run_function(&id, &one, Vec::new(), Vec::new(), &RunOptions::default())
+            .unwrap();
+        assert_eq!(
+            (out.return_values, out.trace),
+            (vec!["1".to_string()], None)
+        );
+        assert_eq!(adapter.vm().gas_used(), None, "the second run was metered");
+    }
+
+    /// Under Sui's configuration a `--gas-budget` brings Sui's development schedule for that
+    /// run only.
+    #[test]
+    fn a_sui_budget_prices_its_run_only() {
+        let mut adapter = TernAdapter::sui();
+        let metered = adapter.call_options(&RunOptions {
+            gas_budget: Some(7),
+            ..RunOptions::default()
+        });
+        let schedule = tern::GasSchedule::sui_dev();
+        assert_eq!(metered.gas_budget, Some(schedule.internal_units(7)));
+        assert!(metered.gas_schedule.is_some());
+        let plain = adapter.call_options(&RunOptions::default());
+        assert!(plain.gas_schedule.is_none() && plain.gas_budget.is_none());
+        assert!(adapter.vm_mut().call_options().gas_schedule.is_none());
     }
 }

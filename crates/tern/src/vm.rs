@@ -195,10 +195,20 @@ impl Vm {
         self.gas_schedule = schedule;
     }
 
-    /// The budget and schedule of a new session.
-    fn meter(&self, session: &mut Session<'_>) {
-        session.set_gas_budget(self.gas_budget);
-        session.set_gas_schedule(self.gas_schedule.clone());
+    /// A new session over `storage` with the link check `link_check` and `options` applied
+    /// (budget, schedule, runtime type checks; tracing applies where the run is executed).
+    fn open_session<'r>(
+        runtime: &'r Runtime,
+        storage: &'r dyn StorageBackend,
+        link_check: Option<tern_vm::LinkCheck>,
+        options: &CallOptions,
+    ) -> Session<'r> {
+        let mut session = Session::new(runtime, storage);
+        session.set_link_check(link_check);
+        session.set_gas_budget(options.gas_budget);
+        session.set_gas_schedule(options.gas_schedule.clone());
+        session.set_type_checks(options.type_checks);
+        session
     }
 
     /// The gas units (under a schedule, internal units) the last run ([`Vm::run_function`],
@@ -242,8 +252,8 @@ impl Vm {
         }
     }
 
-    /// Runs `module::function` like [`Vm::run_function`] with `options` for this run only:
-    /// the VM's own settings are as they were afterwards.
+    /// Runs `module::function` like [`Vm::run_function`] with `options` for this run only
+    /// (the VM's own settings do not apply to it and stay as they are).
     pub fn run_function_with(
         &mut self,
         module: &ModuleId,
@@ -252,10 +262,21 @@ impl Vm {
         args: Vec<Vec<u8>>,
         options: &CallOptions,
     ) -> Result<RunOutput, VmError> {
-        let saved = self.swap_options(options.clone());
-        let result = self.run_function(module, function, type_args, args);
-        self.swap_options(saved);
-        result
+        self.last_gas_used = None;
+        let runtime = self.runtime.clone();
+        let mut session =
+            Self::open_session(&runtime, self.storage.as_ref(), self.link_check(), options);
+        let f = session.function(module, function)?;
+        let tys = load_types(&mut session, type_args)?;
+        let outcomes = (
+            options.tracing,
+            &mut self.failure_trace,
+            &mut self.last_gas_used,
+        );
+        let out = Self::execute_in(outcomes, session, f, tys, args)
+            .map_err(|e| sui_conventions(e, self.storage.as_ref()))?;
+        self.storage.apply(out.changes.clone())?;
+        Ok(out)
     }
 
     /// Calls `0xADDR::module::function` like [`Vm::call`] with `options` for this call only.
@@ -278,20 +299,9 @@ impl Vm {
         args: &[crate::MoveValue],
         options: &CallOptions,
     ) -> Result<RunOutput, VmError> {
-        let saved = self.swap_options(options.clone());
-        let result = self.call(function, type_args, args);
-        self.swap_options(saved);
-        result
-    }
-
-    /// Puts `options` in place of the VM's settings, returning the settings it had.
-    fn swap_options(&mut self, options: CallOptions) -> CallOptions {
-        let old = self.call_options();
-        self.gas_budget = options.gas_budget;
-        self.gas_schedule = options.gas_schedule;
-        self.tracing = options.tracing;
-        self.type_checks = options.type_checks;
-        old
+        let (module, name) = parse_function(function)?;
+        let blobs = args.iter().map(crate::MoveValue::to_bcs).collect();
+        self.run_function_with(&module, &name, type_args, blobs, options)
     }
 
     /// Records an execution trace of later runs and simulations (returned in
@@ -572,23 +582,8 @@ impl Vm {
         type_args: &[TypeTag],
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {
-        self.last_gas_used = None;
-        let runtime = self.runtime.clone();
-        let mut session = Session::new(&runtime, self.storage.as_ref());
-        session.set_link_check(self.link_check());
-        self.meter(&mut session);
-        session.set_type_checks(self.type_checks);
-        let f = session.function(module, function)?;
-        let tys = load_types(&mut session, type_args)?;
-        let outcomes = (
-            self.tracing,
-            &mut self.failure_trace,
-            &mut self.last_gas_used,
-        );
-        let out = Self::execute_in(outcomes, session, f, tys, args)
-            .map_err(|e| sui_conventions(e, self.storage.as_ref()))?;
-        self.storage.apply(out.changes.clone())?;
-        Ok(out)
+        let options = self.call_options();
+        self.run_function_with(module, function, type_args, args, &options)
     }
 
     /// Runs a script; commits on success.
@@ -597,6 +592,18 @@ impl Vm {
         script: &CompiledScript,
         type_args: &[TypeTag],
         args: Vec<Vec<u8>>,
+    ) -> Result<RunOutput, VmError> {
+        let options = self.call_options();
+        self.run_script_with(script, type_args, args, &options)
+    }
+
+    /// Runs a script like [`Vm::run_script`] with `options` for this run only.
+    pub fn run_script_with(
+        &mut self,
+        script: &CompiledScript,
+        type_args: &[TypeTag],
+        args: Vec<Vec<u8>>,
+        options: &CallOptions,
     ) -> Result<RunOutput, VmError> {
         self.last_gas_used = None;
         let runtime = self.runtime.clone();
@@ -617,10 +624,8 @@ impl Vm {
         if !self.skip_verification {
             tern_verifier::verify_script_dependencies(script, &lookup)?;
         }
-        let mut session = Session::new(&runtime, self.storage.as_ref());
-        session.set_link_check(self.link_check());
-        self.meter(&mut session);
-        session.set_type_checks(self.type_checks);
+        let mut session =
+            Self::open_session(&runtime, self.storage.as_ref(), self.link_check(), options);
         let f = runtime.write()?.load_script(script)?;
         // A script's type argument that does not load fails at the script, without the
         // sub-status a function's gets (`EUSER_TYPE_LOADING_FAILURE`), as in the peer.
@@ -635,7 +640,7 @@ impl Vm {
             }
         })?;
         let outcomes = (
-            self.tracing,
+            options.tracing,
             &mut self.failure_trace,
             &mut self.last_gas_used,
         );
@@ -676,9 +681,8 @@ impl Vm {
         type_args: &[TypeTag],
         args: &[crate::MoveValue],
     ) -> Result<RunOutput, VmError> {
-        let (module, name) = parse_function(function)?;
-        let blobs = args.iter().map(crate::MoveValue::to_bcs).collect();
-        self.run_function(&module, &name, type_args, blobs)
+        let options = self.call_options();
+        self.call_with(function, type_args, args, &options)
     }
 
     /// Runs a function like [`Vm::run_function`] but commits nothing: the output's `changes`
@@ -690,13 +694,22 @@ impl Vm {
         type_args: &[TypeTag],
         args: Vec<Vec<u8>>,
     ) -> Result<RunOutput, VmError> {
-        let mut session = Session::new(&self.runtime, self.storage.as_ref());
-        session.set_link_check(self.link_check());
-        self.meter(&mut session);
-        session.set_type_checks(self.type_checks);
+        let options = self.call_options();
+        let mut session = Self::open_session(
+            &self.runtime,
+            self.storage.as_ref(),
+            self.link_check(),
+            &options,
+        );
         let f = session.function(module, function)?;
         let tys = load_types(&mut session, type_args)?;
-        Self::execute_in((self.tracing, &mut None, &mut None), session, f, tys, args)
+        Self::execute_in(
+            (options.tracing, &mut None, &mut None),
+            session,
+            f,
+            tys,
+            args,
+        )
     }
 
     /// Applies a change set (for example one returned by [`Vm::simulate_function`]);
