@@ -9,12 +9,14 @@
 pub mod aptos;
 pub mod aptos_crypto;
 pub mod aptos_framework;
+mod aptos_signatures;
 pub mod sui_crypto;
 mod sui_std;
 
 pub use aptos::{add_aptos_stdlib_natives, aptos_stdlib_natives};
 pub use aptos_crypto::add_aptos_crypto_natives;
 pub use aptos_framework::add_aptos_framework_natives;
+pub use aptos_signatures::APTOS_NATIVE_SIGNATURES;
 pub use sui_crypto::{add_sui_crypto_natives, sui_crypto_natives};
 pub use sui_std::{
     add_sui_stdlib_natives, sui_stdlib_natives, DefiningIds, TypeOrigins, E_NON_MODULE_TYPE,
@@ -36,6 +38,21 @@ pub fn stdlib_natives() -> NativeRegistry {
     let mut r = NativeRegistry::new();
     add_stdlib_natives(&mut r);
     r
+}
+
+/// Gives every native of the Aptos framework that `registry` holds the signature the
+/// framework declares it with ([`APTOS_NATIVE_SIGNATURES`]): a module declaring one with
+/// another signature binds a native that fails naming both, instead of one reading its
+/// arguments as other types.
+pub fn expect_aptos_signatures(registry: &mut NativeRegistry) {
+    for (module, function, params, returns) in APTOS_NATIVE_SIGNATURES {
+        registry.expect_signature(
+            AccountAddress::ONE,
+            module,
+            function,
+            NativeSignature::new(params, returns),
+        );
+    }
 }
 
 /// A native's base and per-byte parameters in a gas schedule

@@ -544,6 +544,24 @@ impl NativeRegistry {
         self.table.insert(key, native);
     }
 
+    /// Gives the native registered for `function` of `module` at `address` the signature it
+    /// implements, as [`NativeRegistry::register_with_signature`] does; false (and nothing
+    /// changed) when none is registered.
+    pub fn expect_signature(
+        &mut self,
+        address: AccountAddress,
+        module: &str,
+        function: &str,
+        signature: NativeSignature,
+    ) -> bool {
+        let key = (address, module.to_string(), function.to_string());
+        if !self.table.contains_key(&key) {
+            return false;
+        }
+        self.signatures.insert(key, signature);
+        true
+    }
+
     /// The signature `function` of `module` was registered with, if any.
     pub fn signature(&self, module: &ModuleId, function: &str) -> Option<&NativeSignature> {
         self.signatures.get(&(

@@ -11,7 +11,9 @@ use crate::values::{ContainerId, Heap, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use tern_binary::CompiledModule;
-use tern_primitives::{AccountAddress, ModuleId, StatusCode, StructTag, TypeTag, VmError};
+use tern_primitives::{
+    AccountAddress, Identifier, ModuleId, StatusCode, StructTag, TypeTag, VmError,
+};
 
 /// Concrete types of a generic function's type slots (an error where a type exceeds limits).
 pub(crate) type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
@@ -209,6 +211,26 @@ impl<'r> Session<'r> {
     /// a chain of thousands of modules does not recurse on the Rust stack.
     pub fn load_module(&mut self, id: &ModuleId) -> Result<Arc<LoadedModule>, VmError> {
         load_module_from(self.runtime, self.storage, self.link_check, id)
+    }
+
+    /// The natives module `id` declares, each with the signature it declares them with, as
+    /// [`crate::natives::NativeRegistry::register_with_signature`] takes one: what an
+    /// embedder registers for the module to run.
+    pub fn declared_natives(
+        &mut self,
+        id: &ModuleId,
+    ) -> Result<Vec<(Identifier, crate::natives::NativeSignature)>, VmError> {
+        let m = self.load_module(id)?;
+        let cache = self.runtime.read()?;
+        m.functions
+            .iter()
+            .filter(|f| f.is_native())
+            .map(|f| {
+                let signature =
+                    crate::loader::lower::declared_signature(&cache, &f.params, &f.returns)?;
+                Ok((f.name.clone(), signature))
+            })
+            .collect()
     }
 
     /// The function `name` of module `id`.

@@ -149,6 +149,7 @@ pub fn add_aptos_stdlib_natives(registry: &mut NativeRegistry) {
     for (module, function, native) in table {
         registry.register(one, module, function, native);
     }
+    crate::expect_aptos_signatures(registry);
 }
 
 /// Argument `i`.

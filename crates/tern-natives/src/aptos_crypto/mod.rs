@@ -74,6 +74,7 @@ pub fn add_aptos_crypto_natives_with(registry: &mut NativeRegistry, enabled: Ena
         let f: NativeFunction = Arc::new(move |ctx, _: &[TypeId], args| native(ctx, &args));
         registry.register(AccountAddress::ONE, module, function, f);
     }
+    crate::expect_aptos_signatures(registry);
 }
 
 fn arg(args: &[Value], i: usize) -> Result<Value, VmError> {

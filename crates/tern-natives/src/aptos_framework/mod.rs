@@ -131,6 +131,7 @@ pub fn add_aptos_framework_natives(registry: &mut NativeRegistry) {
     for (module, function, native) in table {
         registry.register(one, module, function, native);
     }
+    crate::expect_aptos_signatures(registry);
 }
 
 /// The `aggregator`, `aggregator_factory` and `aggregator_v2` natives.

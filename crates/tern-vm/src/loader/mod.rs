@@ -2,7 +2,7 @@
 //! (struct layouts, functions with lowered code, link tables), cached in the [`CodeCache`].
 
 mod constants;
-mod lower;
+pub(crate) mod lower;
 pub(crate) mod signature;
 
 pub(crate) use constants::read_uleb as read_uleb_public;
