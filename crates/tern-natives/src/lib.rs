@@ -11,6 +11,7 @@ pub mod aptos_crypto;
 pub mod aptos_framework;
 mod aptos_signatures;
 pub mod sui_crypto;
+mod sui_signatures;
 mod sui_std;
 
 pub use aptos::{add_aptos_stdlib_natives, aptos_stdlib_natives};
@@ -18,6 +19,7 @@ pub use aptos_crypto::add_aptos_crypto_natives;
 pub use aptos_framework::add_aptos_framework_natives;
 pub use aptos_signatures::APTOS_NATIVE_SIGNATURES;
 pub use sui_crypto::{add_sui_crypto_natives, sui_crypto_natives};
+pub use sui_signatures::{SuiNativeSignature, SUI_NATIVE_SIGNATURES};
 pub use sui_std::{
     add_sui_stdlib_natives, sui_stdlib_natives, DefiningIds, TypeOrigins, E_NON_MODULE_TYPE,
 };
@@ -48,6 +50,20 @@ pub fn expect_aptos_signatures(registry: &mut NativeRegistry) {
     for (module, function, params, returns) in APTOS_NATIVE_SIGNATURES {
         registry.expect_signature(
             AccountAddress::ONE,
+            module,
+            function,
+            NativeSignature::new(params, returns),
+        );
+    }
+}
+
+/// Gives every native of Sui's `0x1` and `0x2` packages that `registry` holds the signature
+/// those packages declare it with ([`SUI_NATIVE_SIGNATURES`]), as
+/// [`expect_aptos_signatures`] does for Aptos's.
+pub fn expect_sui_signatures(registry: &mut NativeRegistry) {
+    for (address, module, function, params, returns) in SUI_NATIVE_SIGNATURES {
+        registry.expect_signature(
+            AccountAddress::from_u64(u64::from(*address)),
             module,
             function,
             NativeSignature::new(params, returns),

@@ -187,6 +187,7 @@ pub fn add_sui_crypto_natives(registry: &mut NativeRegistry) {
         Arc::new(nitro_attestation::load_nitro_attestation_internal),
     );
     group_ops::register(registry);
+    crate::expect_sui_signatures(registry);
 }
 
 type Outcome = Result<NativeResult, VmError>;

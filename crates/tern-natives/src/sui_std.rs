@@ -106,6 +106,7 @@ pub fn add_sui_stdlib_natives(registry: &mut NativeRegistry) {
     for (module, function, native) in table {
         registry.register(one, module, function, native);
     }
+    crate::expect_sui_signatures(registry);
 }
 
 /// `VECTOR_OPERATION_ERROR` with a sub-status: 1 index out of bounds, 2 pop from empty,

@@ -32,6 +32,7 @@ pub fn add_sui_framework_natives(registry: &mut NativeRegistry) {
         registry.register(two, module, function, native);
     }
     tern_natives::sui_crypto::add_sui_crypto_natives(registry);
+    tern_natives::expect_sui_signatures(registry);
 }
 
 /// A registry with Sui's standard library (`0x1`) and framework (`0x2`) natives.
