@@ -1,5 +1,5 @@
 //! What calling a native costs: each hash of Tern's standard library and of AptosStdlib's
-//! `aptos_hash` at several input sizes, and Aptos's Ed25519, MultiEd25519 and BLS12-381
+//! `aptos_hash` and the generic `bcs::to_bytes` at several input sizes, and Aptos's Ed25519, MultiEd25519 and BLS12-381
 //! verification and secp256k1 recovery once each, beside a Move call of the same shape (`id_bytes`, which takes and
 //! returns a `vector<u8>`).
 //!
@@ -194,6 +194,9 @@ const HASHES: [(&str, &str); 8] = [
     ("aptos_hash::sip_hash", "0x1::aptos_hash::sip_hash"),
 ];
 
+/// The generic native's row name.
+const GENERIC: &str = "bcs::to_bytes<vector<u8>>";
+
 /// Measures every case whose name contains `filter` (all without one); `progress(name)` is
 /// called before each.
 pub fn measure_all(
@@ -223,6 +226,12 @@ pub fn measure_all(
             progress(&format!("{name} ({size} B)"));
             let call = format!("copy_loc d; call {function}; pop");
             rows.push(case(name, &call, copy_pop, &inputs, config)?);
+        }
+        // A generic native: its instantiation is remembered by the call site.
+        if wanted(GENERIC) {
+            progress(&format!("{GENERIC} ({size} B)"));
+            let call = "borrow_loc d; call 0x1::bcs::to_bytes<vector<u8>>; pop";
+            rows.push(case(GENERIC, call, "borrow_loc d; pop", &inputs, config)?);
         }
     }
     let three = "copy_loc s; pop; copy_loc k; pop; copy_loc d; pop";

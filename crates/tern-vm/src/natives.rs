@@ -440,9 +440,13 @@ impl NativeContext<'_> {
     /// Whether the type layout of `ty` can be built within the configured limits (nodes and
     /// depth of a layout).
     pub fn check_layout(&mut self, ty: TypeId) -> Result<(), VmError> {
-        let mut cache = self.runtime.write()?;
         let config = &self.runtime.config;
-        cache.check_layout(ty, config.max_layout_nodes, config.max_layout_depth)
+        let (nodes, depth) = (config.max_layout_nodes, config.max_layout_depth);
+        // perf: a layout checked before is found under the shared lock.
+        if self.runtime.read()?.layout_checked(ty, nodes, depth) {
+            return Ok(());
+        }
+        self.runtime.write()?.check_layout(ty, nodes, depth)
     }
 
     /// Fails with `VM_MAX_VALUE_DEPTH_REACHED` when `v` is too deep to copy (the check of

@@ -275,9 +275,11 @@ impl Session<'_> {
             return self.enter(callee, Some(generic), (frame, callers), pins);
         }
         let ty_args = self.instantiate_call(&info.type_args, frame.ty_args())?;
-        if callee.0.is_native() || ty_args.is_empty() {
-            return self.invoke(callee, non_empty(ty_args), (Some(frame), callers), pins);
+        if ty_args.is_empty() {
+            return self.invoke(callee, None, (Some(frame), callers), pins);
         }
+        // A native's instantiation is remembered too (with no type slots): its next call
+        // neither instantiates nor allocates.
         let resolved = self.resolved_slots(callee.0, &ty_args)?;
         let generic = Arc::new(GenericFrame {
             ty_args: ty_args.into(),
@@ -316,8 +318,8 @@ impl Session<'_> {
     ) -> Result<Option<Frame<'a>>, VmError> {
         let callee = callable.0;
         if callee.is_native() {
-            let ty_args = generic.map(|g| g.ty_args.clone());
-            return self.invoke(callable, ty_args, (Some(caller), callers), pins);
+            let ty_args: &'a [TypeId] = generic.map_or(&[], |g| &g.ty_args);
+            return self.call_native(callee, ty_args, (Some(caller), callers), pins);
         }
         if callers.len() >= self.runtime.config.max_call_depth {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));

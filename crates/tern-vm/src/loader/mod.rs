@@ -545,10 +545,10 @@ pub struct CodeCache {
     pub limits: crate::types::TypeLimits,
     /// Types whose value layout passed [`CodeCache::check_layout`] with these limits (nodes,
     /// depth); cleared when a module is evicted (a republished struct changes layouts).
-    layouts_checked: std::collections::HashSet<(TypeId, usize, usize)>,
+    layouts_checked: rustc_hash::FxHashSet<(TypeId, usize, usize)>,
     /// Depths of the values of concrete types ([`CodeCache::check_value_depth`]); cleared
     /// with the layouts.
-    value_depths: HashMap<TypeId, u32>,
+    value_depths: rustc_hash::FxHashMap<TypeId, u32>,
     struct_ids: HashMap<(ModuleId, Identifier), StructId>,
     struct_names: Vec<(ModuleId, Identifier)>,
     structs: Vec<Option<Arc<StructInfo>>>,
