@@ -225,7 +225,7 @@ pub(crate) fn bytes_value(ctx: &mut NativeContext<'_>, bytes: Vec<u8>) -> Value 
 pub(crate) fn bcs_to_bytes(
     ctx: &mut NativeContext<'_>,
     ty_args: &[tern_vm::types::TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let (Some(ty), Some(Value::Ref(r))) = (ty_args.first(), args.first()) else {
         return Err(bad_args());
@@ -260,9 +260,9 @@ pub(crate) fn bcs_to_bytes(
 fn create_signers_for_testing(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let n = u64_arg(&args, 0)?;
+    let n = u64_arg(args, 0)?;
     // Each signer is a container holding one value, plus its element in the vector.
     let quota = ctx.runtime.config.max_heap_values as u64 / 3;
     if n > quota {
@@ -285,7 +285,7 @@ fn create_signers_for_testing(
 /// schedule (nothing without one).
 pub(crate) fn hash(
     ctx: &mut NativeContext<'_>,
-    args: Vec<Value>,
+    args: &[Value],
     price: BytePrice,
     digest: fn(&[u8]) -> Vec<u8>,
 ) -> Result<NativeResult, VmError> {
@@ -298,7 +298,7 @@ pub(crate) fn hash(
 fn signer_borrow_address(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("move_stdlib.signer.borrow_address.base", 1)], 0);
     match args.first() {
@@ -314,7 +314,7 @@ fn signer_borrow_address(
 pub(crate) fn string_check_utf8(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let bytes = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
     let (ok, len) = (std::str::from_utf8(bytes).is_ok(), bytes.len());
@@ -336,11 +336,11 @@ fn u64_arg(args: &[Value], i: usize) -> Result<u64, VmError> {
 pub(crate) fn string_is_char_boundary(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("move_stdlib.string.is_char_boundary.base", 1)], 0);
     let bytes = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
-    let i = u64_arg(&args, 1)?;
+    let i = u64_arg(args, 1)?;
     let len = bytes.len() as u64;
     let boundary = if i == 0 || i == len {
         true
@@ -357,9 +357,9 @@ pub(crate) fn string_is_char_boundary(
 pub(crate) fn string_sub_string(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (i, j) = (u64_arg(&args, 1)?, u64_arg(&args, 2)?);
+    let (i, j) = (u64_arg(args, 1)?, u64_arg(args, 2)?);
     ctx.charge_priced(&[("move_stdlib.string.sub_string.base", 1)], 0);
     if j < i {
         return Ok(NativeResult::Abort(1));
@@ -377,7 +377,7 @@ pub(crate) fn string_sub_string(
 pub(crate) fn string_index_of(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[tern_vm::types::TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let s = ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?;
     let r = ref_bytes(ctx, *args.get(1).ok_or_else(bad_args)?)?;
@@ -400,7 +400,7 @@ pub(crate) fn string_index_of(
 fn type_name_get(
     ctx: &mut NativeContext<'_>,
     ty_args: &[tern_vm::types::TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_args.first().ok_or_else(bad_args)?;
     let name = ctx.type_name(*ty)?.into_bytes();

@@ -99,45 +99,45 @@ pub fn add_sui_crypto_natives(registry: &mut NativeRegistry) {
         (
             "hash",
             "blake2b256",
-            Arc::new(|c, _, a| digest(c, &a, gas::BLAKE2B256, tern_crypto::hash::blake2b256)),
+            Arc::new(|c, _, a| digest(c, a, gas::BLAKE2B256, tern_crypto::hash::blake2b256)),
         ),
         (
             "hash",
             "keccak256",
-            Arc::new(|c, _, a| digest(c, &a, gas::KECCAK256, tern_crypto::hash::keccak256)),
+            Arc::new(|c, _, a| digest(c, a, gas::KECCAK256, tern_crypto::hash::keccak256)),
         ),
         ("hmac", "hmac_sha3_256", Arc::new(hmac_sha3_256)),
         ("ed25519", "ed25519_verify", Arc::new(ed25519_verify)),
         (
             "ecdsa_k1",
             "secp256k1_ecrecover",
-            Arc::new(|c, _, a| ecrecover(c, &a, Curve::Secp256k1)),
+            Arc::new(|c, _, a| ecrecover(c, a, Curve::Secp256k1)),
         ),
         ("ecdsa_k1", "decompress_pubkey", Arc::new(decompress_pubkey)),
         (
             "ecdsa_k1",
             "secp256k1_verify",
-            Arc::new(|c, _, a| ecdsa_verify(c, &a, Curve::Secp256k1)),
+            Arc::new(|c, _, a| ecdsa_verify(c, a, Curve::Secp256k1)),
         ),
         (
             "ecdsa_r1",
             "secp256r1_ecrecover",
-            Arc::new(|c, _, a| ecrecover(c, &a, Curve::Secp256r1)),
+            Arc::new(|c, _, a| ecrecover(c, a, Curve::Secp256r1)),
         ),
         (
             "ecdsa_r1",
             "secp256r1_verify",
-            Arc::new(|c, _, a| ecdsa_verify(c, &a, Curve::Secp256r1)),
+            Arc::new(|c, _, a| ecdsa_verify(c, a, Curve::Secp256r1)),
         ),
         (
             "bls12381",
             "bls12381_min_sig_verify",
-            Arc::new(|c, _, a| bls_verify(c, &a, true)),
+            Arc::new(|c, _, a| bls_verify(c, a, true)),
         ),
         (
             "bls12381",
             "bls12381_min_pk_verify",
-            Arc::new(|c, _, a| bls_verify(c, &a, false)),
+            Arc::new(|c, _, a| bls_verify(c, a, false)),
         ),
         (
             "groth16",
@@ -276,8 +276,8 @@ fn digest<const N: usize>(
     ret_bytes(ctx, hash(&data).to_vec())
 }
 
-fn hmac_sha3_256(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
-    let (key, message) = (bytes(ctx, &args, 0)?, bytes(ctx, &args, 1)?);
+fn hmac_sha3_256(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
+    let (key, message) = (bytes(ctx, args, 0)?, bytes(ctx, args, 1)?);
     let (base, per_byte, per_block, block) = gas::HMAC_SHA3_256;
     let len = (key.len() + message.len()) as u64;
     ctx.charge(base);
@@ -295,11 +295,11 @@ fn hmac_sha3_256(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) ->
     )
 }
 
-fn ed25519_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+fn ed25519_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     let (signature, key, message) = (
-        bytes(ctx, &args, 0)?,
-        bytes(ctx, &args, 1)?,
-        bytes(ctx, &args, 2)?,
+        bytes(ctx, args, 0)?,
+        bytes(ctx, args, 1)?,
+        bytes(ctx, args, 2)?,
     );
     charge_message(ctx, gas::ED25519_VERIFY, message.len());
     ret_bool(tern_crypto::ed25519::verify(&signature, &key, &message).unwrap_or(false))
@@ -360,9 +360,9 @@ fn ecdsa_verify(ctx: &mut NativeContext<'_>, args: &[Value], curve: Curve) -> Ou
     ret_bool(ecdsa::verify(curve, &signature, &key, &message, hash).unwrap_or(false))
 }
 
-fn decompress_pubkey(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+fn decompress_pubkey(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     ctx.charge(gas::K1_DECOMPRESS_PUBKEY);
-    match ecdsa::secp256k1_decompress(&bytes(ctx, &args, 0)?) {
+    match ecdsa::secp256k1_decompress(&bytes(ctx, args, 0)?) {
         Ok(key) => ret_bytes(ctx, key.to_vec()),
         Err(_) => Ok(NativeResult::Abort(ecdsa_abort::INVALID_PUBKEY)),
     }
@@ -399,13 +399,13 @@ fn groth16_curve(id: u8) -> Option<tern_crypto::groth16::Curve> {
 }
 
 /// `prepare_verifying_key_internal(curve, verifying_key): PreparedVerifyingKey`.
-fn groth16_prepare(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+fn groth16_prepare(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     use tern_crypto::groth16::{self as g, Curve as G};
-    let Some(curve) = groth16_curve(u8_arg(&args, 0)?) else {
+    let Some(curve) = groth16_curve(u8_arg(args, 0)?) else {
         ctx.charge(gas::INVALID_ARGUMENTS);
         return Ok(NativeResult::Abort(groth16_abort::INVALID_CURVE));
     };
-    let key = bytes(ctx, &args, 1)?;
+    let key = bytes(ctx, args, 1)?;
     let (bls, bn) = gas::GROTH16_PREPARE;
     ctx.charge(if curve == G::Bls12381 { bls } else { bn });
     match g::public_inputs_in_key(curve, key.len()) {
@@ -431,14 +431,14 @@ fn groth16_prepare(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) 
 
 /// `verify_groth16_proof_internal(curve, vk_gamma_abc_g1, alpha_g1_beta_g2, gamma_g2_neg_pc,
 /// delta_g2_neg_pc, public_inputs, proof_points): bool`.
-fn groth16_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+fn groth16_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     use tern_crypto::groth16::{self as g, Curve as G};
-    let Some(curve) = groth16_curve(u8_arg(&args, 0)?) else {
+    let Some(curve) = groth16_curve(u8_arg(args, 0)?) else {
         ctx.charge(gas::INVALID_ARGUMENTS);
         return Ok(NativeResult::Abort(groth16_abort::INVALID_CURVE));
     };
     let parts = (1..=6)
-        .map(|i| bytes(ctx, &args, i))
+        .map(|i| bytes(ctx, args, i))
         .collect::<Result<Vec<_>, _>>()?;
     let [vk, alpha_beta, gamma, delta, inputs, proof] =
         <[Vec<u8>; 6]>::try_from(parts).map_err(|_| bad_args())?;
@@ -463,15 +463,15 @@ fn groth16_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -
 }
 
 /// `poseidon_bn254_internal(data: &vector<vector<u8>>): vector<u8>`.
-fn poseidon_bn254(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+fn poseidon_bn254(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     let (base, per_input) = gas::POSEIDON;
     ctx.charge(base);
-    let count = vector_len(ctx, &args, 0)?;
+    let count = vector_len(ctx, args, 0)?;
     if count > tern_crypto::poseidon::MAX_INPUTS as u64 {
         return Ok(NativeResult::Abort(poseidon_abort::TOO_MANY_INPUTS));
     }
     ctx.charge(per_input.saturating_mul(count));
-    let inputs = byte_vectors(ctx, &args, 0)?;
+    let inputs = byte_vectors(ctx, args, 0)?;
     let refs: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
     match tern_crypto::poseidon::poseidon_bn254(&refs) {
         Ok(hash) => ret_bytes(ctx, hash.to_vec()),
@@ -480,10 +480,10 @@ fn poseidon_bn254(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -
 }
 
 /// `ecvrf_verify(hash, alpha_string, public_key, proof): bool`.
-fn ecvrf_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+fn ecvrf_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     use tern_crypto::ecvrf::{self, EcvrfInput};
     let parts = (0..4)
-        .map(|i| bytes(ctx, &args, i))
+        .map(|i| bytes(ctx, args, i))
         .collect::<Result<Vec<_>, _>>()?;
     let [output, alpha, key, proof] = <[Vec<u8>; 4]>::try_from(parts).map_err(|_| bad_args())?;
     charge_message(ctx, gas::ECVRF_VERIFY, alpha.len());
@@ -497,7 +497,7 @@ fn ecvrf_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> 
 
 /// `verify_bulletproofs_with_dst_ristretto255_internal(proof, bits, commitments, dst): bool`.
 /// Sui charges the base first, the per-bit cost once the proof, range and batch size pass.
-fn verify_bulletproofs(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+fn verify_bulletproofs(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     use tern_crypto::sui_bulletproofs::{self as bp, SuiRangeProofError};
     let abort = |e| match e {
         SuiRangeProofError::Proof => Ok(NativeResult::Abort(rangeproofs_abort::INVALID_PROOF)),
@@ -511,17 +511,13 @@ fn verify_bulletproofs(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Valu
     };
     let (base, per_bit) = gas::BULLETPROOFS_VERIFY;
     ctx.charge(base);
-    let (proof, bits, dst) = (
-        bytes(ctx, &args, 0)?,
-        u8_arg(&args, 1)?,
-        bytes(ctx, &args, 3)?,
-    );
-    let count = usize::try_from(vector_len(ctx, &args, 2)?).map_err(|_| bad_args())?;
+    let (proof, bits, dst) = (bytes(ctx, args, 0)?, u8_arg(args, 1)?, bytes(ctx, args, 3)?);
+    let count = usize::try_from(vector_len(ctx, args, 2)?).map_err(|_| bad_args())?;
     if let Err(e) = bp::check_inputs(&proof, bits, count) {
         return abort(e);
     }
     ctx.charge(per_bit.saturating_mul(bp::total_bits(count, bits)));
-    let commitments = byte_vectors(ctx, &args, 2)?;
+    let commitments = byte_vectors(ctx, args, 2)?;
     let refs: Vec<&[u8]> = commitments.iter().map(Vec::as_slice).collect();
     match bp::verify_range_proof(&proof, bits, &refs, &dst) {
         Ok(verified) => ret_bool(verified),

@@ -140,7 +140,7 @@ fn vector_len(ctx: &NativeContext<'_>, c: u32) -> Result<usize, VmError> {
 fn vector_empty(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let elem = *ty_args.first().ok_or_else(bad_args)?;
     let container = if elem == TypeId::U8 {
@@ -157,19 +157,19 @@ fn vector_empty(
 fn vector_length(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let len = vector_len(ctx, vector_ref(&args, 0)?)?;
+    let len = vector_len(ctx, vector_ref(args, 0)?)?;
     Ok(NativeResult::Return(vec![Value::U64(len as u64)]))
 }
 
 fn vector_borrow(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let c = vector_ref(&args, 0)?;
-    let i = u64_arg(&args, 1)?;
+    let c = vector_ref(args, 0)?;
+    let i = u64_arg(args, 1)?;
     if i >= vector_len(ctx, c)? as u64 {
         return Err(vector_error(1));
     }
@@ -188,9 +188,9 @@ fn vector_borrow(
 fn vector_push_back(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let c = vector_ref(&args, 0)?;
+    let c = vector_ref(args, 0)?;
     let v = *args.get(1).ok_or_else(bad_args)?;
     match (ctx.heap.get_mut(c)?, v) {
         (Container::Vec(e), v) => e.push(v),
@@ -208,9 +208,9 @@ fn vector_push_back(
 fn vector_pop_back(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let c = vector_ref(&args, 0)?;
+    let c = vector_ref(args, 0)?;
     let v = match ctx.heap.get_mut(c)? {
         Container::Vec(e) => e.pop(),
         Container::Bytes(b) => b.pop().map(Value::U8),
@@ -224,7 +224,7 @@ fn vector_pop_back(
 fn vector_destroy_empty(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let Some(Value::Container(c)) = args.first() else {
         return Err(bad_args());
@@ -239,10 +239,10 @@ fn vector_destroy_empty(
 fn vector_swap(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let c = vector_ref(&args, 0)?;
-    let (i, j) = (u64_arg(&args, 1)?, u64_arg(&args, 2)?);
+    let c = vector_ref(args, 0)?;
+    let (i, j) = (u64_arg(args, 1)?, u64_arg(args, 2)?);
     let len = vector_len(ctx, c)? as u64;
     if i >= len || j >= len {
         return Err(vector_error(1));
@@ -350,7 +350,7 @@ fn sui_type_name(ctx: &NativeContext<'_>, ty: TypeId, ids: Ids) -> Result<String
 fn type_name(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
     ids: Ids,
 ) -> Result<NativeResult, VmError> {
     let ty = *ty_args.first().ok_or_else(bad_args)?;
@@ -368,7 +368,7 @@ fn type_name(
 fn type_id(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
     ids: Ids,
 ) -> Result<NativeResult, VmError> {
     let ty = *ty_args.first().ok_or_else(bad_args)?;

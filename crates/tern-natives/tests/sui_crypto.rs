@@ -77,7 +77,7 @@ fn call(module: &str, function: &str, args: Vec<Arg>) -> (Result<Out, StatusCode
         })
         .collect();
     let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
-    let result = native(&mut ctx, &[], values);
+    let result = native(&mut ctx, &[], &values);
     let gas = ctx.gas_charged;
     let out = match result {
         Err(e) => Err(e.status()),

@@ -54,7 +54,7 @@ fn call(function: &str, bytes: &[&[u8]], count: Option<u64>) -> (Result<Out, Sta
         .collect();
     args.extend(count.map(Value::U64));
     let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
-    let result = native(&mut ctx, &[], args);
+    let result = native(&mut ctx, &[], &args);
     let gas = ctx.gas_charged;
     let out = match result {
         Err(e) => Err(e.status()),

@@ -460,10 +460,11 @@ impl NativeContext<'_> {
     }
 }
 
-/// A native implementation: gets the type arguments and the argument values (moved off the
-/// operand stack, in declaration order) and returns values or an abort code.
+/// A native implementation: gets the type arguments and the argument values (popped off the
+/// operand stack, in declaration order, borrowed where they were: no allocation per call)
+/// and returns values or an abort code.
 pub type NativeFunction = Arc<
-    dyn Fn(&mut NativeContext<'_>, &[TypeId], Vec<Value>) -> Result<NativeResult, VmError>
+    dyn Fn(&mut NativeContext<'_>, &[TypeId], &[Value]) -> Result<NativeResult, VmError>
         + Send
         + Sync,
 >;

@@ -70,7 +70,7 @@ impl NativeType for Vec<u8> {
 /// The arguments of a typed native: a tuple of [`NativeType`]s (`()` for none).
 pub trait NativeArgs: Sized {
     /// The arguments from the runtime values (`None` when their number or a type differs).
-    fn from_values(ctx: &NativeContext<'_>, values: Vec<Value>) -> Option<Self>;
+    fn from_values(ctx: &NativeContext<'_>, values: &[Value]) -> Option<Self>;
 }
 
 /// The results of a typed native: a [`NativeType`], or a tuple of them (`()` for none).
@@ -90,8 +90,8 @@ macro_rules! native_tuples {
         $(
             #[allow(non_snake_case, unused_variables, unused_mut)]
             impl<$($t: NativeType),*> NativeArgs for ($($t,)*) {
-                fn from_values(ctx: &NativeContext<'_>, values: Vec<Value>) -> Option<Self> {
-                    let mut values = values.into_iter();
+                fn from_values(ctx: &NativeContext<'_>, values: &[Value]) -> Option<Self> {
+                    let mut values = values.iter().copied();
                     let args = ($($t::from_value(ctx, values.next()?)?,)*);
                     values.next().is_none().then_some(args)
                 }

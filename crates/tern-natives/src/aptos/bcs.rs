@@ -19,10 +19,10 @@ const OPTION_SOME: u16 = 1;
 pub(super) fn serialized_size(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
-    let value = ctx.deref(ref_arg(&args, 0)?)?;
+    let value = ctx.deref(ref_arg(args, 0)?)?;
     ctx.charge_priced(&[("move_stdlib.bcs.serialized_size.base", 1)], 0);
     let size = (|| {
         ctx.check_copy_depth(value)?;
@@ -49,7 +49,7 @@ pub(super) fn serialized_size(
 pub(super) fn constant_serialized_size(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
     ctx.charge_priced(&[("move_stdlib.bcs.constant_serialized_size.base", 1)], 0);
@@ -98,11 +98,11 @@ fn constant_size(ctx: &NativeContext<'_>, ty: TypeId) -> Result<Option<u64>, VmE
 pub(super) fn from_bytes(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
     ctx.check_layout(ty)?;
-    let bytes = take_bytes(ctx, super::arg(&args, 0)?)?;
+    let bytes = take_bytes(ctx, super::arg(args, 0)?)?;
     // perf: one unit per 32 bytes read, so that a budget bounds the work.
     let len = bytes.len() as u64;
     ctx.charge_priced(

@@ -21,10 +21,10 @@ const GREATER: u16 = 2;
 pub(super) fn compare(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let a = ctx.deref(ref_arg(&args, 0)?)?;
-    let b = ctx.deref(ref_arg(&args, 1)?)?;
+    let a = ctx.deref(ref_arg(args, 0)?)?;
+    let b = ctx.deref(ref_arg(args, 1)?)?;
     let size = ctx.compared_size(a)?.saturating_add(ctx.compared_size(b)?);
     ctx.charge_priced(
         &[
@@ -138,10 +138,10 @@ fn compare_containers(heap: &Heap, a: u32, b: u32, depth: usize) -> Result<Order
 pub(super) fn swap(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let a = ref_arg(&args, 0)?;
-    let b = ref_arg(&args, 1)?;
+    let a = ref_arg(args, 0)?;
+    let b = ref_arg(args, 1)?;
     ctx.charge_priced(&[("move_stdlib.mem.swap.base", 1)], 0);
     match (a.place, b.place) {
         (Place::Whole(x), Place::Whole(y)) => {

@@ -32,9 +32,9 @@ fn log(ctx: &mut NativeContext<'_>, line: String) {
 pub(super) fn print(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let s = arg(&args, 0)?;
+    let s = arg(args, 0)?;
     let bytes = match ctx.struct_fields(s)? {
         [bytes] => ctx.bytes(*bytes)?.to_vec(),
         _ => return Err(crate::bad_args()),
@@ -49,7 +49,7 @@ pub(super) fn print(
 pub(super) fn stack_trace(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let s = string_value(ctx, Vec::new());
     ret(s)
@@ -60,10 +60,10 @@ pub(super) fn stack_trace(
 pub(super) fn old_print(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
-    let value = ctx.deref(ref_arg(&args, 0)?)?;
+    let value = ctx.deref(ref_arg(args, 0)?)?;
     let options = Options {
         type_tag: true,
         canonicalize: false,

@@ -42,9 +42,9 @@ fn digest_native(
 pub(super) fn sip_hash(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let bytes = take_bytes(ctx, arg(&args, 0)?)?;
+    let bytes = take_bytes(ctx, arg(args, 0)?)?;
     let units = bytes.len() as u64 / 64;
     crate::charge_bytes(ctx, price!("sip_hash"), bytes.len(), units);
     let mut hasher = siphasher::sip::SipHasher::new();
@@ -56,9 +56,9 @@ pub(super) fn sip_hash(
 pub(super) fn keccak256(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, price!("keccak256"), |b| {
+    digest_native(ctx, args, price!("keccak256"), |b| {
         sha3::Keccak256::digest(b).to_vec()
     })
 }
@@ -67,9 +67,9 @@ pub(super) fn keccak256(
 pub(super) fn sha2_512(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, price!("sha2_512"), |b| {
+    digest_native(ctx, args, price!("sha2_512"), |b| {
         sha2::Sha512::digest(b).to_vec()
     })
 }
@@ -78,9 +78,9 @@ pub(super) fn sha2_512(
 pub(super) fn sha3_512(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, price!("sha3_512"), |b| {
+    digest_native(ctx, args, price!("sha3_512"), |b| {
         sha3::Sha3_512::digest(b).to_vec()
     })
 }
@@ -89,9 +89,9 @@ pub(super) fn sha3_512(
 pub(super) fn ripemd160(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, price!("ripemd160"), |b| {
+    digest_native(ctx, args, price!("ripemd160"), |b| {
         ripemd::Ripemd160::digest(b).to_vec()
     })
 }
@@ -100,9 +100,9 @@ pub(super) fn ripemd160(
 pub(super) fn blake2b_256(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    digest_native(ctx, &args, price!("blake2b_256"), |b| {
+    digest_native(ctx, args, price!("blake2b_256"), |b| {
         blake2::Blake2b::<blake2::digest::consts::U32>::digest(b).to_vec()
     })
 }

@@ -31,15 +31,15 @@ const RESULT_ERR: u16 = 1;
 pub(super) fn native_resolve(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.reflect.resolve_base", 1)], 1);
     let expected = ty_arg(ty_args, 0)?;
     let Some(Value::Address(address)) = args.first() else {
         return Err(bad_args());
     };
-    let module = crate::string_identifier(ctx, Value::Ref(ref_arg(&args, 1)?))?;
-    let function = crate::string_identifier(ctx, Value::Ref(ref_arg(&args, 2)?))?;
+    let module = crate::string_identifier(ctx, Value::Ref(ref_arg(args, 1)?))?;
+    let function = crate::string_identifier(ctx, Value::Ref(ref_arg(args, 2)?))?;
     let result = match (module, function) {
         (Some(module), Some(function)) => {
             resolve(ctx, ModuleId::new(*address, module), &function, expected)?

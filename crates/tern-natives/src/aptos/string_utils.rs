@@ -74,15 +74,15 @@ fn finish(ctx: &mut NativeContext<'_>, out: Result<String, Stop>) -> Result<Nati
 pub(super) fn format(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
-    let value = ctx.deref(ref_arg(&args, 0)?)?;
+    let value = ctx.deref(ref_arg(args, 0)?)?;
     let options = Options {
-        type_tag: bool_arg(&args, 1)?,
-        canonicalize: bool_arg(&args, 2)?,
-        single_line: bool_arg(&args, 3)?,
-        include_int_type: bool_arg(&args, 4)?,
+        type_tag: bool_arg(args, 1)?,
+        canonicalize: bool_arg(args, 2)?,
+        single_line: bool_arg(args, 3)?,
+        include_int_type: bool_arg(args, 4)?,
     };
     let out = format_value(ctx, ty, value, options);
     finish(ctx, out)
@@ -492,7 +492,7 @@ fn named(
 pub(super) fn format_list(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let list_ty = ty_arg(ty_args, 0)?;
     let Ok(fmt) = std::str::from_utf8(ref_bytes(ctx, *args.first().ok_or_else(bad_args)?)?) else {
@@ -501,7 +501,7 @@ pub(super) fn format_list(
     let fmt = fmt.to_string();
     let len = fmt.len() as u64;
     ctx.charge_priced(&[(PER_BYTE, len)], len / 32);
-    let val = ctx.deref(ref_arg(&args, 1)?)?;
+    let val = ctx.deref(ref_arg(args, 1)?)?;
     let out = fill(ctx, &fmt, list_ty, val);
     finish(ctx, out)
 }

@@ -152,7 +152,7 @@ fn store<'e>(ctx: &'e mut NativeContext<'_>) -> Result<&'e mut TableStore, VmErr
 pub(super) fn new_table_handle(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("table.new_table_handle.base", 1)], 0);
     let store = store(ctx)?;
@@ -269,10 +269,10 @@ fn table_and_key(
 pub(super) fn add_box(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args, "add_box")?;
-    let Value::Container(boxed) = arg(&args, 2)? else {
+    let (table, key) = table_and_key(ctx, ty_args, args, "add_box")?;
+    let Value::Container(boxed) = arg(args, 2)? else {
         return Err(bad_args());
     };
     let ty = ty_arg(ty_args, 2)?;
@@ -296,9 +296,9 @@ pub(super) fn add_box(
 pub(super) fn borrow_box(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args, "borrow_box")?;
+    let (table, key) = table_and_key(ctx, ty_args, args, "borrow_box")?;
     load(ctx, table, &key, ty_arg(ty_args, 2)?)?;
     match store(ctx)?.tables.get(&table).and_then(|t| t.get(&key)) {
         Some((c, _)) => ret(Value::Ref(Ref {
@@ -312,9 +312,9 @@ pub(super) fn borrow_box(
 pub(super) fn contains_box(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args, "contains_box")?;
+    let (table, key) = table_and_key(ctx, ty_args, args, "contains_box")?;
     let found = store(ctx)?.contains(&table, &key);
     ret(Value::Bool(found))
 }
@@ -324,9 +324,9 @@ pub(super) fn contains_box(
 pub(super) fn remove_box(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (table, key) = table_and_key(ctx, ty_args, &args, "remove_box")?;
+    let (table, key) = table_and_key(ctx, ty_args, args, "remove_box")?;
     load(ctx, table, &key, ty_arg(ty_args, 2)?)?;
     match store(ctx)?
         .tables
@@ -343,10 +343,10 @@ pub(super) fn remove_box(
 pub(super) fn destroy_empty_box(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("table.destroy_empty_box.base", 1)], 0);
-    let table = handle(ctx, Value::Ref(ref_arg(&args, 0)?))?;
+    let table = handle(ctx, Value::Ref(ref_arg(args, 0)?))?;
     let store = store(ctx)?;
     store.stored.remove(&table);
     if let Some(entries) = store.tables.remove(&table) {
@@ -362,9 +362,9 @@ pub(super) fn destroy_empty_box(
 pub(super) fn drop_unchecked_box(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("table.drop_unchecked_box.base", 1)], 0);
-    ctx.heap.free_value(arg(&args, 0)?);
+    ctx.heap.free_value(arg(args, 0)?);
     Ok(NativeResult::Return(vec![]))
 }

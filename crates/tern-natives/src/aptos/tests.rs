@@ -16,7 +16,7 @@ struct Run {
     extensions: Extensions,
 }
 
-type Native = fn(&mut NativeContext<'_>, &[TypeId], Vec<Value>) -> Result<NativeResult, VmError>;
+type Native = fn(&mut NativeContext<'_>, &[TypeId], &[Value]) -> Result<NativeResult, VmError>;
 
 fn run_with(
     runtime: &Runtime,
@@ -30,7 +30,7 @@ fn run_with(
     let mut locals = locals;
     let mut extensions = Extensions::new();
     let mut ctx = NativeContext::detached(&mut heap, runtime, &mut locals, &mut extensions);
-    let out = native(&mut ctx, ty_args, args);
+    let out = native(&mut ctx, ty_args, &args);
     Run {
         out,
         heap,
@@ -253,7 +253,7 @@ fn tables_keep_boxes_in_the_session_and_abort_with_aptos_codes() {
     let mut extensions = Extensions::new();
     let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
     let tys = [TypeId::U64, TypeId::U64, TypeId::U64];
-    let Ok(NativeResult::Return(h)) = table::new_table_handle(&mut ctx, &tys, vec![]) else {
+    let Ok(NativeResult::Return(h)) = table::new_table_handle(&mut ctx, &tys, &[]) else {
         panic!()
     };
     let t = whole(ctx.heap.alloc(Container::Struct(h.into())));
@@ -264,20 +264,19 @@ fn tables_keep_boxes_in_the_session_and_abort_with_aptos_codes() {
         )
     };
     let b = boxed(&mut ctx, 10);
-    let add = table::add_box(&mut ctx, &tys, vec![t, Value::U64(1), b]).unwrap();
+    let add = table::add_box(&mut ctx, &tys, &[t, Value::U64(1), b]).unwrap();
     assert!(matches!(add, NativeResult::Return(_)));
     let b = boxed(&mut ctx, 11);
-    let again = table::add_box(&mut ctx, &tys, vec![t, Value::U64(1), b]).unwrap();
+    let again = table::add_box(&mut ctx, &tys, &[t, Value::U64(1), b]).unwrap();
     assert!(matches!(again, NativeResult::Abort(TABLE_ALREADY_EXISTS)));
-    let Ok(NativeResult::Return(r)) = table::borrow_box(&mut ctx, &tys, vec![t, Value::U64(1)])
-    else {
+    let Ok(NativeResult::Return(r)) = table::borrow_box(&mut ctx, &tys, &[t, Value::U64(1)]) else {
         panic!()
     };
     let Value::Ref(r) = r[0] else { panic!() };
     assert_eq!(ctx.struct_fields(Value::Ref(r)).unwrap()[0], Value::U64(10));
-    let removed = table::remove_box(&mut ctx, &tys, vec![t, Value::U64(1)]).unwrap();
+    let removed = table::remove_box(&mut ctx, &tys, &[t, Value::U64(1)]).unwrap();
     assert!(matches!(removed, NativeResult::Return(_)));
-    let missing = table::borrow_box(&mut ctx, &tys, vec![t, Value::U64(1)]).unwrap();
+    let missing = table::borrow_box(&mut ctx, &tys, &[t, Value::U64(1)]).unwrap();
     assert!(matches!(missing, NativeResult::Abort(TABLE_NOT_FOUND)));
     assert!(ctx.extensions.get::<TableStore>().unwrap().is_empty());
 }

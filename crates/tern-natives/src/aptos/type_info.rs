@@ -146,7 +146,7 @@ fn type_args_suffix(args: &[TypeTag]) -> String {
 pub(super) fn type_of(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
     let tag = ctx.type_tag(ty)?;
@@ -174,7 +174,7 @@ pub(super) fn type_of(
 pub(super) fn type_name(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_arg(ty_args, 0)?;
     let name = canonical_type_name(&ctx.type_tag(ty)?);
@@ -198,7 +198,7 @@ pub(super) fn type_name(
 pub(super) fn chain_id(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.type_info.chain_id.base", 1)], 0);
     let id = ctx.extensions.get::<ChainId>().copied().unwrap_or_default();

@@ -32,13 +32,13 @@ impl Moved {
 pub(super) fn move_range(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let from = vector_id(ref_arg(&args, 0)?.place)?;
-    let removal = u64_arg(&args, 1)?;
-    let length = u64_arg(&args, 2)?;
-    let to = vector_id(ref_arg(&args, 3)?.place)?;
-    let insert = u64_arg(&args, 4)?;
+    let from = vector_id(ref_arg(args, 0)?.place)?;
+    let removal = u64_arg(args, 1)?;
+    let length = u64_arg(args, 2)?;
+    let to = vector_id(ref_arg(args, 3)?.place)?;
+    let insert = u64_arg(args, 4)?;
     ctx.charge_priced(&[("move_stdlib.vector.move_range.base", 1)], 0);
     let (from_len, to_len) = (len(ctx, from)?, len(ctx, to)?);
     let in_bounds = removal

@@ -83,7 +83,7 @@ pub(super) fn register(registry: &mut NativeRegistry, enabled: EnabledStructures
             if ctx.extensions.get::<ElementStore>().is_none() {
                 ctx.extensions.insert(ElementStore::new(enabled));
             }
-            native(ctx, tys, &args)
+            native(ctx, tys, args)
         });
         registry.register(AccountAddress::ONE, "crypto_algebra", function, f);
     }

@@ -71,7 +71,7 @@ pub fn add_aptos_crypto_natives_with(registry: &mut NativeRegistry, enabled: Ena
     ];
     for (module, function, native) in tables.into_iter().flatten() {
         let native = *native;
-        let f: NativeFunction = Arc::new(move |ctx, _: &[TypeId], args| native(ctx, &args));
+        let f: NativeFunction = Arc::new(move |ctx, _: &[TypeId], args| native(ctx, args));
         registry.register(AccountAddress::ONE, module, function, f);
     }
     crate::expect_aptos_signatures(registry);

@@ -94,13 +94,13 @@ fn u128_arg(args: &[Value], i: usize) -> Result<u128, VmError> {
 pub(super) fn new_aggregator(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(
         &[("aptos_framework.aggregator_factory.new_aggregator.base", 1)],
         1,
     );
-    let limit = u128_arg(&args, 1)?;
+    let limit = u128_arg(args, 1)?;
     let Some(Value::Ref(Ref {
         place: Place::Whole(factory),
     })) = args.first()
@@ -138,10 +138,10 @@ pub(super) fn new_aggregator(
 pub(super) fn add(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.aggregator.add.base", 1)], 1);
-    let input = u128_arg(&args, 1)?;
+    let input = u128_arg(args, 1)?;
     let (id, limit) = info(ctx, args.first())?;
     let value = state::<AggregatorStore>(ctx)?.get(id)?;
     match value.checked_add(input).filter(|v| *v <= limit) {
@@ -155,10 +155,10 @@ pub(super) fn add(
 pub(super) fn sub(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.aggregator.sub.base", 1)], 1);
-    let input = u128_arg(&args, 1)?;
+    let input = u128_arg(args, 1)?;
     let (id, _) = info(ctx, args.first())?;
     let value = state::<AggregatorStore>(ctx)?.get(id)?;
     match value.checked_sub(input) {
@@ -172,7 +172,7 @@ pub(super) fn sub(
 pub(super) fn read(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.aggregator.read.base", 1)], 1);
     let (id, _) = info(ctx, args.first())?;
@@ -184,7 +184,7 @@ pub(super) fn read(
 pub(super) fn destroy(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.aggregator.destroy.base", 1)], 1);
     let (id, _) = info(ctx, args.first())?;

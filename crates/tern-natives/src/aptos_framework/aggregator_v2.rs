@@ -124,7 +124,7 @@ macro_rules! width_or_abort {
 pub(super) fn create_aggregator(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, CREATE_AGGREGATOR);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
@@ -138,7 +138,7 @@ pub(super) fn create_aggregator(
 pub(super) fn create_unbounded_aggregator(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, CREATE_AGGREGATOR);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
@@ -161,7 +161,7 @@ enum Op {
 fn apply(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
     op: Op,
 ) -> Result<NativeResult, VmError> {
     let base = match op {
@@ -194,7 +194,7 @@ fn apply(
 pub(super) fn try_add(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     apply(ctx, ty_args, args, Op::Add)
 }
@@ -203,7 +203,7 @@ pub(super) fn try_add(
 pub(super) fn try_sub(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     apply(ctx, ty_args, args, Op::Sub)
 }
@@ -212,7 +212,7 @@ pub(super) fn try_sub(
 pub(super) fn is_at_least_impl(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     apply(ctx, ty_args, args, Op::AtLeast)
 }
@@ -222,7 +222,7 @@ pub(super) fn is_at_least_impl(
 pub(super) fn read(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, "aptos_framework.aggregator_v2.read.base");
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
@@ -244,7 +244,7 @@ pub(super) fn read(
 pub(super) fn snapshot(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, "aptos_framework.aggregator_v2.snapshot.base");
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
@@ -258,7 +258,7 @@ pub(super) fn snapshot(
 pub(super) fn create_snapshot(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, CREATE_SNAPSHOT);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
@@ -272,7 +272,7 @@ pub(super) fn create_snapshot(
 pub(super) fn read_snapshot(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, READ_SNAPSHOT);
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
@@ -286,7 +286,7 @@ pub(super) fn read_snapshot(
 pub(super) fn not_supported(
     _ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     Ok(NativeResult::Abort(EAGGREGATOR_FUNCTION_NOT_YET_SUPPORTED))
 }
@@ -295,7 +295,7 @@ pub(super) fn not_supported(
 pub(super) fn read_derived_string(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, READ_SNAPSHOT);
     let c = struct_ref(args.first())?;
@@ -333,7 +333,7 @@ fn take_string(
 pub(super) fn create_derived_string(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, CREATE_SNAPSHOT);
     let per_byte = "aptos_framework.aggregator_v2.create_snapshot.per_byte";
@@ -352,7 +352,7 @@ pub(super) fn create_derived_string(
 pub(super) fn derive_string_concat(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     charge_base(ctx, "aptos_framework.aggregator_v2.string_concat.base");
     let per_byte = "aptos_framework.aggregator_v2.string_concat.per_byte";

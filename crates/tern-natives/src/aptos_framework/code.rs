@@ -59,9 +59,9 @@ impl Default for CodeContext {
 pub(super) fn request_publish(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let [owner, expected, bundle, policy] = args.as_slice() else {
+    let [owner, expected, bundle, policy] = args else {
         return Err(bad_args());
     };
     record(ctx, (*owner, *expected, None, *bundle, *policy))
@@ -71,9 +71,9 @@ pub(super) fn request_publish(
 pub(super) fn request_publish_with_allowed_deps(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let [owner, expected, deps, bundle, policy] = args.as_slice() else {
+    let [owner, expected, deps, bundle, policy] = args else {
         return Err(bad_args());
     };
     record(ctx, (*owner, *expected, Some(*deps), *bundle, *policy))

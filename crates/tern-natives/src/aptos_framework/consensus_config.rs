@@ -28,7 +28,7 @@ pub struct StateStorageUsage {
 pub(super) fn get_state_storage_usage(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.state_storage.get_usage.base", 1)], 1);
     let usage = *state::<StateStorageUsage>(ctx)?;
@@ -43,7 +43,7 @@ pub(super) fn get_state_storage_usage(
 pub(super) fn validator_txn_enabled_internal(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let v = args.first().copied().ok_or_else(bad_args)?;
     let enabled = validator_txn_enabled(ctx.bytes(v)?);

@@ -74,7 +74,7 @@ fn special_counts(ctx: &mut NativeContext<'_>) -> Result<bool, VmError> {
 pub(super) fn load_function_impl(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(
         &[("aptos_framework.function_info.load_function.base", 1)],
@@ -102,7 +102,7 @@ pub(super) fn load_function_impl(
 pub(super) fn check_dispatch_type_compatibility_impl(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(
         &[(
@@ -163,7 +163,7 @@ fn checked_function(
 pub(super) fn dispatch_fungible_asset(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let special = special_counts(ctx)?;
     dispatch(
@@ -181,7 +181,7 @@ pub(super) fn dispatch_fungible_asset(
 pub(super) fn dispatchable_authenticate(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     dispatch(
         ctx,
@@ -196,11 +196,11 @@ pub(super) fn dispatchable_authenticate(
 fn dispatch(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    mut args: Vec<Value>,
+    args: &[Value],
     (special_counts, not_loaded): (bool, u64),
     price: &str,
 ) -> Result<NativeResult, VmError> {
-    let info = args.pop().ok_or_else(bad_args)?;
+    let (&info, args) = args.split_last().ok_or_else(bad_args)?;
     let (module, function) = match function_info(ctx, info)? {
         Ok(named) => named,
         Err(code) => return Ok(NativeResult::Abort(code)),
@@ -213,6 +213,6 @@ fn dispatch(
         module,
         function,
         ty_args: ty_args.to_vec(),
-        args,
+        args: args.to_vec(),
     })
 }

@@ -76,10 +76,9 @@ impl EventLog {
 pub(super) fn write_to_event_store(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (Some(ty), [guid, Value::U64(seq), msg]) = (ty_args.first().copied(), args.as_slice())
-    else {
+    let (Some(ty), [guid, Value::U64(seq), msg]) = (ty_args.first().copied(), args) else {
         return Err(bad_args());
     };
     charge(ctx, *msg)?;
@@ -105,9 +104,9 @@ pub(super) fn write_to_event_store(
 pub(super) fn write_module_event_to_store(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (Some(ty), [msg]) = (ty_args.first().copied(), args.as_slice()) else {
+    let (Some(ty), [msg]) = (ty_args.first().copied(), args) else {
         return Err(bad_args());
     };
     charge(ctx, *msg)?;

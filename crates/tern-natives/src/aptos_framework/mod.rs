@@ -323,10 +323,10 @@ fn permissioned_signer_natives() -> Vec<(&'static str, &'static str, NativeFunct
 fn create_signer(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.account.create_signer.base", 1)], 1);
-    let address = address_arg(&args, 0)?;
+    let address = address_arg(args, 0)?;
     let signer = Container::Variant(0, Box::new([Value::Address(address)]));
     ret(Value::Container(ctx.heap.alloc(signer)))
 }
@@ -340,7 +340,7 @@ fn create_signer(
 fn util_from_bytes(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let ty = ty_args.first().copied().ok_or_else(bad_args)?;
     ctx.check_layout(ty)?;
@@ -366,7 +366,7 @@ fn util_from_bytes(
 fn is_identifier(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let bytes = ctx.bytes(args.first().copied().ok_or_else(bad_args)?)?;
     let valid = tern_primitives::is_valid_identifier(bytes, true);

@@ -41,14 +41,14 @@ pub fn derived_object_address(
 pub(super) fn create_user_derived_object_address(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(
         &[("aptos_framework.object.user_derived_address.base", 1)],
         1,
     );
-    let source = address_arg(&args, 0)?;
-    let derive_from = address_arg(&args, 1)?;
+    let source = address_arg(args, 0)?;
+    let derive_from = address_arg(args, 1)?;
     ret(Value::Address(derived_object_address(source, derive_from)))
 }
 
@@ -57,9 +57,9 @@ pub(super) fn create_user_derived_object_address(
 pub(super) fn exists_at(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let object = address_arg(&args, 0)?;
+    let object = address_arg(args, 0)?;
     let ty = *ty_args.first().ok_or_else(crate::bad_args)?;
     // The base only: the first-load charge is not modelled (see the module's notes).
     ctx.charge_priced(&[("aptos_framework.object.exists_at.base", 1)], 1);

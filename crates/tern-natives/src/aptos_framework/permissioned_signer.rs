@@ -55,13 +55,13 @@ fn signer<'c>(ctx: &'c NativeContext<'_>, args: &[Value]) -> Result<(u16, &'c [V
 pub(super) fn is_permissioned_signer_impl(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     if !enabled(ctx)? {
         return Ok(NativeResult::Abort(EPERMISSION_SIGNER_DISABLED));
     }
     charge(ctx);
-    let (tag, _) = signer(ctx, &args)?;
+    let (tag, _) = signer(ctx, args)?;
     ret(Value::Bool(tag == PERMISSIONED))
 }
 
@@ -70,13 +70,13 @@ pub(super) fn is_permissioned_signer_impl(
 pub(super) fn permission_address(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     if !enabled(ctx)? {
         return Ok(NativeResult::Abort(EPERMISSION_SIGNER_DISABLED));
     }
     charge(ctx);
-    match signer(ctx, &args)? {
+    match signer(ctx, args)? {
         (PERMISSIONED, [_, Value::Address(a)]) => ret(Value::Address(*a)),
         (PERMISSIONED, _) => Err(bad_args()),
         _ => Ok(NativeResult::Abort(ENOT_PERMISSIONED_SIGNER)),
@@ -88,12 +88,12 @@ pub(super) fn permission_address(
 pub(super) fn signer_from_permissioned_handle_impl(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     if !enabled(ctx)? {
         return Ok(NativeResult::Abort(EPERMISSION_SIGNER_DISABLED));
     }
-    let (master, permission) = (address_arg(&args, 0)?, address_arg(&args, 1)?);
+    let (master, permission) = (address_arg(args, 0)?, address_arg(args, 1)?);
     charge(ctx);
     let fields = vec![Value::Address(master), Value::Address(permission)];
     let signer = Container::Variant(PERMISSIONED, fields.into());

@@ -45,7 +45,7 @@ impl RandomnessContext {
 pub(super) fn fetch_and_increment_txn_counter(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(
         &[("aptos_framework.randomness.fetch_and_inc_counter", 1)],
@@ -66,7 +66,7 @@ pub(super) fn fetch_and_increment_txn_counter(
 pub(super) fn is_unbiasable(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let unbiasable = state::<RandomnessContext>(ctx)?.unbiasable;
     ret(Value::Bool(unbiasable))

@@ -20,20 +20,20 @@ pub(super) const ESTORAGE_SLOT_NOT_FOUND: u64 = 2;
 pub(super) fn borrow(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.storage_slot.borrow.base", 1)], 1);
-    borrow_resource(ctx, ty_args, &args, false)
+    borrow_resource(ctx, ty_args, args, false)
 }
 
 /// `borrow_storage_slot_resource_mut<T, BR>(self: &mut StorageSlot<T>): &mut BR`.
 pub(super) fn borrow_mut(
     ctx: &mut NativeContext<'_>,
     ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[("aptos_framework.storage_slot.borrow_mut.base", 1)], 1);
-    borrow_resource(ctx, ty_args, &args, true)
+    borrow_resource(ctx, ty_args, args, true)
 }
 
 /// The resource `BR` (`ty_args[1]`) at the address held by the `StorageSlot` behind

@@ -173,7 +173,7 @@ macro_rules! param {
     };
 }
 
-type Native = fn(&mut NativeContext<'_>, &[TypeId], Vec<Value>) -> Result<NativeResult, VmError>;
+type Native = fn(&mut NativeContext<'_>, &[TypeId], &[Value]) -> Result<NativeResult, VmError>;
 
 /// The natives of `transaction_context`, by name.
 pub(super) fn natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
@@ -250,7 +250,7 @@ pub(super) fn natives() -> Vec<(&'static str, &'static str, NativeFunction)> {
 fn get_txn_hash(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     ctx.charge_priced(&[(param!("get_txn_hash.base"), 1)], 1);
     let hash = state::<TransactionContext>(ctx)?.session_hash.to_vec();
@@ -261,7 +261,7 @@ fn get_txn_hash(
 fn get_script_hash(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let hash = state::<TransactionContext>(ctx)?.script_hash.clone();
     let units = 1 + hash.len() as u64 / 32;
@@ -274,7 +274,7 @@ fn get_script_hash(
 fn generate_unique_address(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let base = param!("generate_unique_address.base");
     ctx.charge_priced(&[(base, 1)], 1);
@@ -304,7 +304,7 @@ fn next_local_counter(ctx: &mut NativeContext<'_>) -> Result<Result<u16, u64>, V
 fn monotonically_increasing_counter(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult, VmError> {
     let local = match next_local_counter(ctx)? {
         Ok(n) => n,
@@ -337,7 +337,7 @@ fn monotonically_increasing_counter(
 fn monotonically_increasing_counter_for_test_only(
     ctx: &mut NativeContext<'_>,
     _ty_args: &[TypeId],
-    _args: Vec<Value>,
+    _args: &[Value],
 ) -> Result<NativeResult, VmError> {
     match next_local_counter(ctx)? {
         Ok(n) => ret(Value::U128(W128::from_u128(u128::from(n)))),

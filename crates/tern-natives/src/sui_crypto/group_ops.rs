@@ -38,10 +38,10 @@ pub(super) fn register(registry: &mut NativeRegistry) {
     let two = AccountAddress::from_u64(2);
     let table: [(&str, NativeFunction); 10] = [
         ("internal_validate", Arc::new(validate)),
-        ("internal_add", Arc::new(|c, _, a| binary(c, &a, Op::Add))),
-        ("internal_sub", Arc::new(|c, _, a| binary(c, &a, Op::Sub))),
-        ("internal_mul", Arc::new(|c, _, a| binary(c, &a, Op::Mul))),
-        ("internal_div", Arc::new(|c, _, a| binary(c, &a, Op::Div))),
+        ("internal_add", Arc::new(|c, _, a| binary(c, a, Op::Add))),
+        ("internal_sub", Arc::new(|c, _, a| binary(c, a, Op::Sub))),
+        ("internal_mul", Arc::new(|c, _, a| binary(c, a, Op::Mul))),
+        ("internal_div", Arc::new(|c, _, a| binary(c, a, Op::Div))),
         ("internal_hash_to", Arc::new(hash_to)),
         ("internal_multi_scalar_mul", Arc::new(multi_scalar_mul)),
         ("internal_pairing", Arc::new(pairing)),
@@ -63,9 +63,9 @@ fn costs(group: u8) -> Option<gas::GroupCosts> {
 
 /// `internal_validate(type, bytes): bool` — decoding with every check; GT and unknown ids
 /// are never valid (Sui validates no GT element here).
-fn validate(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
-    let group = u8_arg(&args, 0)?;
-    let element = bytes(ctx, &args, 1)?;
+fn validate(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
+    let group = u8_arg(args, 0)?;
+    let element = bytes(ctx, args, 1)?;
     let valid = match group {
         SCALAR => Scalar::from_bytes(&element).is_ok(),
         G1_ID => G1::from_bytes(&element).is_ok(),
@@ -128,9 +128,9 @@ fn binary(ctx: &mut NativeContext<'_>, args: &[Value], op: Op) -> Outcome {
 }
 
 /// `internal_hash_to(type, message): vector<u8>` — G1 and G2 only, non-empty messages.
-fn hash_to(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
-    let group = u8_arg(&args, 0)?;
-    let message = bytes(ctx, &args, 1)?;
+fn hash_to(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
+    let group = u8_arg(args, 0)?;
+    let message = bytes(ctx, args, 1)?;
     if message.is_empty() {
         return invalid();
     }
@@ -152,9 +152,9 @@ fn hash_to(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outco
 
 /// `internal_multi_scalar_mul(type, scalars, elements): vector<u8>` — G1 and G2, 1 to 32
 /// terms.
-fn multi_scalar_mul(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
-    let group = u8_arg(&args, 0)?;
-    let (scalars, points) = (bytes(ctx, &args, 1)?, bytes(ctx, &args, 2)?);
+fn multi_scalar_mul(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
+    let group = u8_arg(args, 0)?;
+    let (scalars, points) = (bytes(ctx, args, 1)?, bytes(ctx, args, 2)?);
     match group {
         G1_ID => msm::<G1>(ctx, &scalars, &points, gas::MSM_G1, G1::multi_scalar_mul),
         G2_ID => msm::<G2>(ctx, &scalars, &points, gas::MSM_G2, G2::multi_scalar_mul),
@@ -212,11 +212,11 @@ fn msm<G: Group<Scalar = Scalar>>(
 }
 
 /// `internal_pairing(type, e1, e2): vector<u8>` — type G1: `e(e1, e2)` for `e2` in G2.
-fn pairing(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
-    if u8_arg(&args, 0)? != G1_ID {
+fn pairing(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
+    if u8_arg(args, 0)? != G1_ID {
         return invalid();
     }
-    let (e1, e2) = (bytes(ctx, &args, 1)?, bytes(ctx, &args, 2)?);
+    let (e1, e2) = (bytes(ctx, args, 1)?, bytes(ctx, args, 2)?);
     ctx.charge(gas::PAIRING);
     match (G1::from_trusted_bytes(&e1), G2::from_trusted_bytes(&e2)) {
         (Ok(a), Ok(b)) => ret_bytes(ctx, bls12381::pairing(&a, &b).to_bytes()),
@@ -225,9 +225,9 @@ fn pairing(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outco
 }
 
 /// `internal_convert(from, to, e): vector<u8>` — between G1 and uncompressed G1.
-fn convert(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
-    let (from, to) = (u8_arg(&args, 0)?, u8_arg(&args, 1)?);
-    let element = bytes(ctx, &args, 2)?;
+fn convert(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
+    let (from, to) = (u8_arg(args, 0)?, u8_arg(args, 1)?);
+    let element = bytes(ctx, args, 2)?;
     let result = match (from, to) {
         (UNCOMPRESSED_G1, G1_ID) => {
             ctx.charge(gas::UNCOMPRESSED_TO_G1);
@@ -247,18 +247,18 @@ fn convert(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outco
 
 /// `internal_sum(type, terms: &vector<vector<u8>>): vector<u8>` — uncompressed G1, at most
 /// 1200 terms.
-fn sum(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
-    if u8_arg(&args, 0)? != UNCOMPRESSED_G1 {
+fn sum(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
+    if u8_arg(args, 0)? != UNCOMPRESSED_G1 {
         return invalid();
     }
-    let _ = container(ctx, &args, 1)?;
-    let count = vector_len(ctx, &args, 1)?;
+    let _ = container(ctx, args, 1)?;
+    let count = vector_len(ctx, args, 1)?;
     if count > gas::UNCOMPRESSED_G1_SUM_MAX_TERMS {
         return Ok(NativeResult::Abort(abort::INPUT_TOO_LONG));
     }
     let (base, per_term) = gas::UNCOMPRESSED_G1_SUM;
     ctx.charge(base.saturating_add(per_term.saturating_mul(count)));
-    let terms = byte_vectors(ctx, &args, 1)?;
+    let terms = byte_vectors(ctx, args, 1)?;
     let points: Result<Vec<G1>, _> = terms
         .iter()
         .map(|t| G1::from_trusted_uncompressed(t))

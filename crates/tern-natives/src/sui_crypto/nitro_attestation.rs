@@ -32,9 +32,9 @@ pub mod abort {
 pub(super) fn load_nitro_attestation_internal(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Outcome {
-    let attestation = bytes(ctx, &args, 0)?;
+    let attestation = bytes(ctx, args, 0)?;
     let now_ms = match args.get(1) {
         Some(Value::U64(t)) => *t,
         _ => return Err(bad_args()),
@@ -118,7 +118,7 @@ mod tests {
         let args = vec![Value::Ref(Ref { place }), Value::U64(now)];
         let mut extensions = Extensions::new();
         let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
-        let result = load_nitro_attestation_internal(&mut ctx, &[], args).unwrap();
+        let result = load_nitro_attestation_internal(&mut ctx, &[], &args).unwrap();
         let gas = ctx.gas_charged;
         (result, gas, heap)
     }

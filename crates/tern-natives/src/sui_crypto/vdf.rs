@@ -24,13 +24,9 @@ pub mod abort {
 }
 
 /// `hash_to_input_internal(message: &vector<u8>): vector<u8>`.
-pub(super) fn hash_to_input(
-    ctx: &mut NativeContext<'_>,
-    _: &[TypeId],
-    args: Vec<Value>,
-) -> Outcome {
+pub(super) fn hash_to_input(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     ctx.charge(gas::VDF_HASH_TO_INPUT);
-    let message = bytes(ctx, &args, 0)?;
+    let message = bytes(ctx, args, 0)?;
     match tern_crypto::vdf::hash_to_input(&message) {
         Ok(input) => ret_bytes(ctx, input),
         Err(_) => Ok(NativeResult::Abort(abort::INVALID_INPUT)),
@@ -39,16 +35,16 @@ pub(super) fn hash_to_input(
 
 /// `vdf_verify_internal(input: &vector<u8>, output: &vector<u8>, proof: &vector<u8>,
 /// iterations: u64): bool`.
-pub(super) fn vdf_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+pub(super) fn vdf_verify(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     ctx.charge(gas::VDF_VERIFY);
     let iterations = match args.get(3) {
         Some(Value::U64(n)) => *n,
         _ => return Err(bad_args()),
     };
     let (input, output, proof) = (
-        bytes(ctx, &args, 0)?,
-        bytes(ctx, &args, 1)?,
-        bytes(ctx, &args, 2)?,
+        bytes(ctx, args, 0)?,
+        bytes(ctx, args, 1)?,
+        bytes(ctx, args, 2)?,
     );
     match tern_crypto::vdf::verify(&input, &output, &proof, iterations) {
         Ok(verified) => ret_bool(verified),

@@ -23,23 +23,23 @@ pub mod abort {
 
 /// `check_zklogin_id_internal(address, key_claim_name, key_claim_value, issuer, audience,
 /// pin_hash): bool`.
-pub(super) fn check_id(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+pub(super) fn check_id(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     ctx.charge(gas::ZKLOGIN_CHECK_ID);
-    let address = address_arg(&args, 0)?;
-    let (name, value) = (bytes(ctx, &args, 1)?, bytes(ctx, &args, 2)?);
-    let (issuer, audience) = (bytes(ctx, &args, 3)?, bytes(ctx, &args, 4)?);
-    let pin_hash = u256_arg(&args, 5)?;
+    let address = address_arg(args, 0)?;
+    let (name, value) = (bytes(ctx, args, 1)?, bytes(ctx, args, 2)?);
+    let (issuer, audience) = (bytes(ctx, args, 3)?, bytes(ctx, args, 4)?);
+    let pin_hash = u256_arg(args, 5)?;
     answer(tern_crypto::zklogin::check_id(
         &address, &name, &value, &issuer, &audience, &pin_hash,
     ))
 }
 
 /// `check_zklogin_issuer_internal(address, address_seed, issuer): bool`.
-pub(super) fn check_issuer(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Outcome {
+pub(super) fn check_issuer(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Outcome {
     ctx.charge(gas::ZKLOGIN_CHECK_ISSUER);
-    let address = address_arg(&args, 0)?;
-    let seed = u256_arg(&args, 1)?;
-    let issuer = bytes(ctx, &args, 2)?;
+    let address = address_arg(args, 0)?;
+    let seed = u256_arg(args, 1)?;
+    let issuer = bytes(ctx, args, 2)?;
     answer(tern_crypto::zklogin::check_issuer(&address, &seed, &issuer))
 }
 

@@ -49,7 +49,7 @@ type Result<T> = std::result::Result<T, VmError>;
 fn hash_type_and_key(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::HASH_BASE);
     let parent = arg_address(args.first())?;
@@ -123,7 +123,7 @@ fn lookup(
 fn add_child_object(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ADD_BASE);
     let parent = arg_address(args.first())?;
@@ -159,7 +159,7 @@ fn add_child_object(
 fn borrow_child_object(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::BORROW_BASE);
     let uid = args.first().copied().ok_or_else(bad_args)?;
@@ -178,7 +178,7 @@ fn borrow_child_object(
 fn remove_child_object(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::REMOVE_BASE);
     let parent = arg_address(args.first())?;
@@ -198,7 +198,7 @@ fn remove_child_object(
 fn has_child_object(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::HAS_BASE);
     let parent = arg_address(args.first())?;
@@ -214,7 +214,7 @@ fn has_child_object(
 fn has_child_object_with_ty(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::HAS_BASE);
     let parent = arg_address(args.first())?;

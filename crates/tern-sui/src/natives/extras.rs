@@ -81,7 +81,7 @@ type Result<T> = std::result::Result<T, VmError>;
 fn scratch_add(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::SCRATCH);
     let key = arg_address(args.first())?;
@@ -117,7 +117,7 @@ fn scratch_entry(
 fn scratch_read(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::SCRATCH);
     match scratch_entry(ctx, args.first(), type_arg(tys, 0)?)? {
@@ -129,7 +129,7 @@ fn scratch_read(
 fn scratch_remove(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::SCRATCH);
     match scratch_entry(ctx, args.first(), type_arg(tys, 0)?)? {
@@ -145,7 +145,7 @@ fn scratch_remove(
 fn scratch_exists(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::SCRATCH);
     let key = arg_address(args.first())?;
@@ -156,7 +156,7 @@ fn scratch_exists(
 fn scratch_exists_with_type(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::SCRATCH);
     let exists = scratch_entry(ctx, args.first(), type_arg(tys, 0)?)?.is_ok();
@@ -169,7 +169,7 @@ fn scratch_exists_with_type(
 fn read_setting_impl(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::CONFIG_BASE);
     let config = arg_address(args.first())?;
@@ -235,7 +235,7 @@ fn option(ctx: &mut NativeContext<'_>, v: Option<Value>) -> Result<NativeResult>
 fn is_feature_enabled(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     let v = args.first().copied().ok_or_else(bad_args)?;
     let name = String::from_utf8_lossy(ctx.bytes(v)?).into_owned();
@@ -270,22 +270,22 @@ fn accumulator_event(
 fn emit_deposit_event(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ACCUMULATOR);
     let amount = arg_u64(args.get(2))?;
-    accumulator_event(ctx, tys, &args, true, amount)?;
+    accumulator_event(ctx, tys, args, true, amount)?;
     Ok(NativeResult::Return(vec![]))
 }
 
 fn emit_withdraw_event(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ACCUMULATOR);
     let amount = arg_u64(args.get(2))?;
-    accumulator_event(ctx, tys, &args, false, amount)?;
+    accumulator_event(ctx, tys, args, false, amount)?;
     Ok(NativeResult::Return(vec![]))
 }
 
@@ -293,7 +293,7 @@ fn emit_withdraw_event(
 fn record_settlement_sui_conservation(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     arg_u64(args.first())?;
     arg_u64(args.get(1))?;
@@ -305,7 +305,7 @@ fn record_settlement_sui_conservation(
 fn add_to_accumulator_address(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ACCUMULATOR);
     let balance = args.get(2).copied().ok_or_else(bad_args)?;
@@ -316,7 +316,7 @@ fn add_to_accumulator_address(
         return Ok(NativeResult::Abort(E_ADDRESS_BALANCE_NOT_ENABLED));
     }
     ctx.heap.free_value(balance);
-    accumulator_event(ctx, tys, &args, true, amount)?;
+    accumulator_event(ctx, tys, args, true, amount)?;
     Ok(NativeResult::Return(vec![]))
 }
 
@@ -325,7 +325,7 @@ fn add_to_accumulator_address(
 fn withdraw_from_accumulator_address(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ACCUMULATOR);
     let amount = match args.get(2) {
@@ -338,7 +338,7 @@ fn withdraw_from_accumulator_address(
     if !runtime(ctx.extensions)?.features.accumulators {
         return Ok(NativeResult::Abort(E_ADDRESS_BALANCE_NOT_ENABLED));
     }
-    accumulator_event(ctx, tys, &args, false, amount)?;
+    accumulator_event(ctx, tys, args, false, amount)?;
     let balance = ctx.heap.alloc(Container::Struct(
         vec![Value::U64(amount)].into_boxed_slice(),
     ));

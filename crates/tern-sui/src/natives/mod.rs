@@ -61,7 +61,7 @@ pub(crate) fn bad_args() -> VmError {
 pub(crate) type NativeFn = fn(
     &mut NativeContext<'_>,
     &[TypeId],
-    Vec<Value>,
+    &[Value],
 ) -> Result<tern_vm::natives::NativeResult, VmError>;
 
 /// The native function `f` as a registry entry.

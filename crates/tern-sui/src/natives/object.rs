@@ -72,7 +72,7 @@ fn done() -> Result<NativeResult> {
 }
 
 /// `&T` → `&UID`: a reference to the object's first field.
-fn borrow_uid(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Result<NativeResult> {
+fn borrow_uid(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Result<NativeResult> {
     ctx.charge(cost::BORROW_UID);
     let obj = args.first().copied().ok_or_else(bad_args)?;
     match ctx.struct_fields(obj)?.first() {
@@ -83,11 +83,7 @@ fn borrow_uid(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Re
     }
 }
 
-fn delete_impl(
-    ctx: &mut NativeContext<'_>,
-    _: &[TypeId],
-    args: Vec<Value>,
-) -> Result<NativeResult> {
+fn delete_impl(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Result<NativeResult> {
     ctx.charge(cost::DELETE_IMPL);
     let id = arg_address(args.first())?;
     runtime(ctx.extensions)?.delete_id(id)?;
@@ -97,7 +93,7 @@ fn delete_impl(
 fn record_new_uid(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::RECORD_NEW_UID);
     let id = arg_address(args.first())?;
@@ -141,7 +137,7 @@ pub(crate) fn object_too_large(size: usize, max: usize) -> VmError {
 fn transfer_impl(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::TRANSFER);
     let recipient = arg_address(args.get(1))?;
@@ -153,7 +149,7 @@ fn transfer_impl(
 fn freeze_object_impl(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::FREEZE);
     let obj = args.first().copied().ok_or_else(bad_args)?;
@@ -165,7 +161,7 @@ fn freeze_object_impl(
 fn share_object_impl(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::SHARE);
     let obj = args.first().copied().ok_or_else(bad_args)?;
@@ -183,7 +179,7 @@ fn share_object_impl(
 fn party_transfer_impl(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     const ALL: u64 = 0b1111;
     ctx.charge(cost::TRANSFER);
@@ -242,7 +238,7 @@ pub(crate) fn vector_elements(ctx: &NativeContext<'_>, v: Value) -> Result<Vec<V
 fn receive_impl(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::RECEIVE);
     let ty = type_arg(tys, 0)?;
@@ -306,7 +302,7 @@ fn emit_event(ctx: &mut NativeContext<'_>, ty: TypeId, value: Value) -> Result<N
     done()
 }
 
-fn emit(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: Vec<Value>) -> Result<NativeResult> {
+fn emit(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: &[Value]) -> Result<NativeResult> {
     let value = args.first().copied().ok_or_else(bad_args)?;
     emit_event(ctx, type_arg(tys, 0)?, value)
 }
@@ -316,7 +312,7 @@ fn emit(ctx: &mut NativeContext<'_>, tys: &[TypeId], args: Vec<Value>) -> Result
 fn emit_authenticated_impl(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     if !runtime(ctx.extensions)?
         .features
@@ -336,7 +332,7 @@ fn emit_authenticated_impl(
 fn is_one_time_witness(
     ctx: &mut NativeContext<'_>,
     tys: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::OTW_BASE);
     let _ = args;
@@ -363,7 +359,7 @@ fn is_one_time_witness(
 fn address_from_bytes(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ADDRESS);
     let v = args.first().copied().ok_or_else(bad_args)?;
@@ -378,7 +374,7 @@ fn address_from_bytes(
 fn address_to_u256(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ADDRESS);
     let a = arg_address(args.first())?;
@@ -388,7 +384,7 @@ fn address_to_u256(
 fn address_from_u256(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    args: Vec<Value>,
+    args: &[Value],
 ) -> Result<NativeResult> {
     ctx.charge(cost::ADDRESS);
     match args.first() {

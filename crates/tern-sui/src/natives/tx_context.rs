@@ -38,12 +38,12 @@ fn read(ctx: &mut NativeContext<'_>, value: Value) -> Result<NativeResult> {
     Ok(NativeResult::Return(vec![value]))
 }
 
-fn sender(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn sender(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     let v = Value::Address(runtime(ctx.extensions)?.tx.sender);
     read(ctx, v)
 }
 
-fn epoch(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn epoch(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     let v = Value::U64(runtime(ctx.extensions)?.tx.epoch);
     read(ctx, v)
 }
@@ -51,34 +51,34 @@ fn epoch(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<Nat
 fn epoch_timestamp_ms(
     ctx: &mut NativeContext<'_>,
     _: &[TypeId],
-    _: Vec<Value>,
+    _: &[Value],
 ) -> Result<NativeResult> {
     let v = Value::U64(runtime(ctx.extensions)?.tx.epoch_timestamp_ms);
     read(ctx, v)
 }
 
-fn rgp(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn rgp(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     let v = Value::U64(runtime(ctx.extensions)?.tx.reference_gas_price);
     read(ctx, v)
 }
 
-fn gas_price(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn gas_price(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     let v = Value::U64(runtime(ctx.extensions)?.tx.gas_price);
     read(ctx, v)
 }
 
-fn gas_budget(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn gas_budget(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     let v = Value::U64(runtime(ctx.extensions)?.tx.gas_budget);
     read(ctx, v)
 }
 
-fn ids_created(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn ids_created(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     let v = Value::U64(runtime(ctx.extensions)?.tx.ids_created);
     read(ctx, v)
 }
 
 /// The sponsor as a vector of zero or one address.
-fn sponsor(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn sponsor(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     let sponsor = runtime(ctx.extensions)?.tx.sponsor;
     let elements = sponsor.map(Value::Address).into_iter().collect();
     let v = Value::Container(ctx.heap.alloc(Container::Vec(elements)));
@@ -86,7 +86,7 @@ fn sponsor(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<N
 }
 
 /// A fresh object id from the transaction's digest and count, recorded as new.
-fn fresh_id(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<NativeResult> {
+fn fresh_id(ctx: &mut NativeContext<'_>, _: &[TypeId], _: &[Value]) -> Result<NativeResult> {
     ctx.charge(FRESH_ID_COST);
     let rt = runtime(ctx.extensions)?;
     let id = rt.tx.fresh_id();
@@ -95,7 +95,7 @@ fn fresh_id(ctx: &mut NativeContext<'_>, _: &[TypeId], _: Vec<Value>) -> Result<
 }
 
 /// The id derived from a given digest and count, recorded as new.
-fn derive_id(ctx: &mut NativeContext<'_>, _: &[TypeId], args: Vec<Value>) -> Result<NativeResult> {
+fn derive_id(ctx: &mut NativeContext<'_>, _: &[TypeId], args: &[Value]) -> Result<NativeResult> {
     ctx.charge(FRESH_ID_COST);
     let count = arg_u64(args.get(1))?;
     let digest = args.first().copied().ok_or_else(bad_args)?;

@@ -384,7 +384,13 @@ impl Session<'_> {
             ));
         };
         let n = f.param_count();
-        let args: Vec<Value> = self.machine.operands.take_top(n).ok_or_else(underflow)?;
+        // perf: the arguments are read where they lie on the operand stack (popped: they stay
+        // in its buffer until the next push), not copied into a vector per call.
+        let args: &[Value] = self
+            .machine
+            .operands
+            .pop_top_values(n)
+            .ok_or_else(underflow)?;
         let mut ctx = NativeContext {
             heap: &mut self.heap,
             runtime: self.runtime,

@@ -41,7 +41,7 @@ fn call(
     let native = natives.lookup(&id, function).unwrap();
     let runtime = Runtime::new(VmConfig::default(), NativeRegistry::new());
     let (mut heap, mut extensions) = (Heap::new(), Extensions::new());
-    let values = args
+    let values: Vec<Value> = args
         .into_iter()
         .map(|a| match a {
             Arg::Address(a) => Value::Address(a),
@@ -52,7 +52,7 @@ fn call(
         })
         .collect();
     let mut ctx = NativeContext::detached(&mut heap, &runtime, &mut [], &mut extensions);
-    let out = match native(&mut ctx, &[], values) {
+    let out = match native(&mut ctx, &[], &values) {
         Err(e) => Err(e.status()),
         Ok(NativeResult::Return(v)) => match v.as_slice() {
             [Value::Bool(b)] => Ok(Ok(*b)),
