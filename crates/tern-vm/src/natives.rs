@@ -442,6 +442,10 @@ impl NativeContext<'_> {
     pub fn check_layout(&mut self, ty: TypeId) -> Result<(), VmError> {
         let config = &self.runtime.config;
         let (nodes, depth) = (config.max_layout_nodes, config.max_layout_depth);
+        // perf: a primitive's layout is one node at depth 1, checked without the lock.
+        if ty.is_primitive() && nodes >= 1 && depth >= 1 {
+            return Ok(());
+        }
         // perf: a layout checked before is found under the shared lock.
         if self.runtime.read()?.layout_checked(ty, nodes, depth) {
             return Ok(());
