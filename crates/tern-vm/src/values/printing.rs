@@ -126,11 +126,15 @@ fn write_container(
             out.push_str(&items.join(", "));
             out.push(']');
         }
-        Container::Closure(cl) => write_closure(heap, cl, closure, out, depth),
+        // A closure displays itself from the top, wherever it sits.
+        Container::Closure(cl) => write_closure(heap, cl, closure, out, 0),
         Container::Free(_) => out.push_str("<dangling>"),
     }
 }
 
+/// A closure as the peer displays it (its `Display`, which the return-value printer uses at
+/// any nesting): the function, then each parameter position up to the last captured one (a
+/// captured value in its display form one level down, `_` otherwise), then `..`.
 fn write_closure(
     heap: &Heap,
     cl: &Closure,
@@ -156,8 +160,11 @@ fn write_closure(
     out.push_str("..)");
 }
 
-/// The display form of captured values: `U64(10)`, `U8(5)`, other widths `U16(..)`,
-/// containers `(container: [..])`, deeper than 8 levels `...`.
+/// The display form of a value at nesting `depth` (the peer's `Display` of a VM value):
+/// integers as `U16(7)` or `I8(-9)`, `bool` bare, addresses as `Address(cafe)`, a container
+/// as `(container: [..])` one level down, whose struct fields and non-primitive elements take
+/// this form one more level down and whose primitive elements and enum variant tag print bare;
+/// deeper than 8 levels, `...`.
 fn write_display(
     heap: &Heap,
     v: Value,
@@ -170,22 +177,21 @@ fn write_display(
         return;
     }
     match v {
-        Value::U8(x) => out.push_str(&format!("U8({x})")),
-        Value::U64(x) => out.push_str(&format!("U64({x})")),
-        Value::U16(_) => out.push_str("U16(..)"),
-        Value::U32(_) => out.push_str("U32(..)"),
-        Value::U128(_) => out.push_str("U128(..)"),
-        Value::U256(_) => out.push_str("U256(..)"),
-        Value::I8(_) => out.push_str("I8(..)"),
-        Value::I16(_) => out.push_str("I16(..)"),
-        Value::I32(_) => out.push_str("I32(..)"),
-        Value::I64(_) => out.push_str("I64(..)"),
-        Value::I128(_) => out.push_str("I128(..)"),
-        Value::I256(_) => out.push_str("I256(..)"),
         Value::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         Value::Address(a) => out.push_str(&format!("Address({})", a.short_hex())),
-        Value::Container(id) => write_display_container(heap, id, closure, out, depth),
+        Value::Container(id) => write_display_container(heap, id, closure, out, depth + 1),
         Value::Invalid | Value::Ref(_) => out.push_str(&debug_value(v)),
+        integer => out.push_str(&debug_value(integer)),
+    }
+}
+
+/// An element of a vector of a primitive type as the peer displays it: bare.
+fn write_bare(v: Value, out: &mut String) {
+    match v {
+        Value::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        Value::Address(a) if a.is_special() => out.push_str(&format!("0x{}", a.short_hex())),
+        Value::Address(a) => out.push_str(&format!("0x{}", a.full_hex())),
+        other => out.push_str(&integer_digits(other).unwrap_or_else(|| debug_value(other))),
     }
 }
 
@@ -200,30 +206,46 @@ fn write_display_container(
         out.push_str("<dangling>");
         return;
     };
-    let items: Vec<Value> = match c {
-        Container::Struct(f) => f.to_vec(),
-        Container::Variant(tag, f) => {
-            let mut v = vec![Value::U16(*tag)];
-            v.extend(f.iter().copied());
-            v
-        }
-        Container::Vec(e) => e.clone(),
-        Container::Bytes(b) => b.iter().map(|x| Value::U8(*x)).collect(),
-        Container::Prims(p) => p.to_values(),
+    // (the variant tag, the values in display form, the values printed bare)
+    let (tag, items, bare): (Option<u16>, Vec<Value>, Vec<Value>) = match c {
+        Container::Struct(f) => (None, f.to_vec(), Vec::new()),
+        Container::Variant(tag, f) => (Some(*tag), f.to_vec(), Vec::new()),
+        Container::Vec(e) if e.iter().all(is_primitive) => (None, Vec::new(), e.clone()),
+        Container::Vec(e) => (None, e.clone(), Vec::new()),
+        Container::Bytes(b) => (None, Vec::new(), b.iter().map(|x| Value::U8(*x)).collect()),
+        Container::Prims(p) => (None, Vec::new(), p.to_values()),
         Container::Closure(cl) => {
             write_closure(heap, cl, closure, out, depth);
             return;
         }
-        Container::Free(_) => Vec::new(),
+        Container::Free(_) => (None, Vec::new(), Vec::new()),
     };
     out.push_str("(container: [");
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
+    let mut first = true;
+    let mut separate = |out: &mut String| {
+        if !first {
             out.push_str(", ");
         }
+        first = false;
+    };
+    if let Some(tag) = tag {
+        separate(out);
+        out.push_str(&tag.to_string());
+    }
+    for item in &items {
+        separate(out);
         write_display(heap, *item, closure, out, depth + 1);
     }
+    for item in &bare {
+        separate(out);
+        write_bare(*item, out);
+    }
     out.push_str("])");
+}
+
+/// Whether `v` is a value of a primitive type (what the peer stores unboxed in a vector).
+fn is_primitive(v: &Value) -> bool {
+    !matches!(v, Value::Container(_) | Value::Ref(_) | Value::Invalid)
 }
 
 /// A value as Sui's Move runtime prints it (its test runner's return values): integers in
