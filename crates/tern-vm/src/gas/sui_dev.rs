@@ -13,7 +13,9 @@
 //!
 //! Values are Sui's `INITIAL_COST_SCHEDULE` (`move-vm-runtime` `dev_utils::gas_schedule`).
 
-use tern_binary::Bytecode;
+use tern_binary::{
+    Bytecode, ConstantPoolIndex, FunctionHandleIndex, FunctionInstantiationIndex, LocalIndex,
+};
 
 /// Internal units per gas unit.
 pub const INTERNAL_PER_GAS_UNIT: u64 = 1000;
@@ -36,13 +38,47 @@ pub const CONTAINER_SIZE: u64 = 2;
 /// 1 + 1.
 pub const UNLISTED_COST: u64 = 2;
 
-/// The table cost of `instr` (instruction plus memory part), before any size multiplier.
-pub fn instruction_cost(instr: &Bytecode) -> u64 {
+/// What the size an instruction is charged by measures, read from the state just before it
+/// runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizeRule {
+    /// Charged its table cost once.
+    Once,
+    /// The value in this local.
+    Local(LocalIndex),
+    /// The value this many places below the top of the stack.
+    Operand(usize),
+    /// The value the reference on top of the stack points to (not followed further).
+    Referent,
+    /// The two values on top of the stack.
+    TopTwo,
+    /// One per field packed plus the fields' sizes.
+    Pack,
+    /// One per field unpacked plus the fields' sizes, or (`by_ref`) a reference's size per
+    /// field.
+    Unpack {
+        /// Whether the fields are unpacked by reference.
+        by_ref: bool,
+    },
+    /// This element count.
+    Count(u64),
+    /// The serialized bytes of this constant.
+    Constant(ConstantPoolIndex),
+    /// The callee's parameter count plus one.
+    CallArguments(FunctionHandleIndex),
+    /// The generic callee's parameter count.
+    GenericCallArguments(FunctionInstantiationIndex),
+}
+
+/// The table cost of `instr` (instruction plus memory part), before any size multiplier, and
+/// what its size multiplier measures.
+pub fn instruction_price(instr: &Bytecode) -> (u64, SizeRule) {
     use Bytecode as B;
+    use SizeRule as S;
     match instr {
-        B::Ret => 639,
-        B::Call(_) => 1133,
-        B::CallGeneric(_) => 583,
+        B::Ret => (639, S::Once),
+        B::Call(h) => (1133, S::CallArguments(*h)),
+        B::CallGeneric(i) => (583, S::GenericCallArguments(*i)),
         B::MutBorrowLoc(_)
         | B::BitAnd
         | B::BitOr
@@ -52,41 +88,46 @@ pub fn instruction_cost(instr: &Bytecode) -> u64 {
         | B::CastU8
         | B::CastU16
         | B::CastU32
-        | B::CastU256
-        | B::Pack(_)
-        | B::PackGeneric(_)
-        | B::Unpack(_)
+        | B::CastU256 => (3, S::Once),
+        B::Pack(_) | B::PackGeneric(_) | B::SuiPackVariant(_) | B::SuiPackVariantGeneric(_) => {
+            (3, S::Pack)
+        }
+        B::Unpack(_)
         | B::UnpackGeneric(_)
-        | B::SuiPackVariant(_)
-        | B::SuiPackVariantGeneric(_)
         | B::SuiUnpackVariant(_)
-        | B::SuiUnpackVariantImmRef(_)
+        | B::SuiUnpackVariantGeneric(_) => (3, S::Unpack { by_ref: false }),
+        B::SuiUnpackVariantImmRef(_)
         | B::SuiUnpackVariantMutRef(_)
-        | B::SuiUnpackVariantGeneric(_)
         | B::SuiUnpackVariantGenericImmRef(_)
-        | B::SuiUnpackVariantGenericMutRef(_)
-        | B::VariantSwitch(_) => 3,
-        B::Div => 4,
-        B::VecPack(..) => 85,
-        B::VecLen(_) => 99,
-        B::VecImmBorrow(_) => 1335,
-        B::VecMutBorrow(_) => 1903,
-        B::VecPushBack(_) => 54,
-        B::VecPopBack(_) => 228,
-        B::VecUnpack(..) => 573,
-        B::VecSwap(_) => 1437,
+        | B::SuiUnpackVariantGenericMutRef(_) => (3, S::Unpack { by_ref: true }),
+        B::VariantSwitch(_) => (3, S::Referent),
+        B::Div => (4, S::Once),
+        B::VecPack(_, n) => (85, S::Count(*n)),
+        B::VecLen(_) => (99, S::Once),
+        B::VecImmBorrow(_) => (1335, S::Once),
+        B::VecMutBorrow(_) => (1903, S::Once),
+        B::VecPushBack(_) => (54, S::Operand(0)),
+        B::VecPopBack(_) => (228, S::Once),
+        B::VecUnpack(_, n) => (573, S::Count(*n)),
+        B::VecSwap(_) => (1437, S::Once),
         // Storage instructions, which Sui's own runtime no longer runs.
-        B::MoveTo(_) => 14,
-        B::MoveToGeneric(_) => 28,
-        B::MoveFrom(_) => 460,
-        B::MoveFromGeneric(_) => 14,
-        B::Exists(_) => 42,
-        B::ExistsGeneric(_) => 35,
-        B::MutBorrowGlobal(_) => 22,
-        B::MutBorrowGlobalGeneric(_) => 16,
-        B::ImmBorrowGlobal(_) => 24,
-        B::ImmBorrowGlobalGeneric(_) => 15,
+        B::MoveTo(_) => (14, S::Once),
+        B::MoveToGeneric(_) => (28, S::Once),
+        B::MoveFrom(_) => (460, S::Once),
+        B::MoveFromGeneric(_) => (14, S::Once),
+        B::Exists(_) => (42, S::Once),
+        B::ExistsGeneric(_) => (35, S::Once),
+        B::MutBorrowGlobal(_) => (22, S::Once),
+        B::MutBorrowGlobalGeneric(_) => (16, S::Once),
+        B::ImmBorrowGlobal(_) => (24, S::Once),
+        B::ImmBorrowGlobalGeneric(_) => (15, S::Once),
         // Every other instruction Sui lists costs 1 + 1.
+        B::CopyLoc(i) | B::MoveLoc(i) => (2, S::Local(*i)),
+        B::StLoc(_) => (2, S::Operand(0)),
+        B::WriteRef => (2, S::Operand(1)),
+        B::ReadRef => (2, S::Referent),
+        B::Eq | B::Neq => (2, S::TopTwo),
+        B::LdConst(idx) => (2, S::Constant(*idx)),
         B::Pop
         | B::BrTrue(..)
         | B::BrFalse(..)
@@ -97,19 +138,13 @@ pub fn instruction_cost(instr: &Bytecode) -> u64 {
         | B::LdU64(..)
         | B::LdU128(..)
         | B::LdU256(..)
-        | B::LdConst(..)
         | B::LdTrue
         | B::LdFalse
-        | B::CopyLoc(..)
-        | B::MoveLoc(..)
-        | B::StLoc(..)
         | B::ImmBorrowLoc(..)
         | B::MutBorrowField(..)
         | B::ImmBorrowField(..)
         | B::MutBorrowFieldGeneric(..)
         | B::ImmBorrowFieldGeneric(..)
-        | B::ReadRef
-        | B::WriteRef
         | B::FreezeRef
         | B::Add
         | B::Sub
@@ -119,15 +154,13 @@ pub fn instruction_cost(instr: &Bytecode) -> u64 {
         | B::Shr
         | B::And
         | B::Not
-        | B::Eq
-        | B::Neq
         | B::Lt
         | B::Gt
         | B::Ge
         | B::CastU64
         | B::CastU128
         | B::Abort
-        | B::Nop => 2,
+        | B::Nop => (2, S::Once),
         // Aptos-only instructions, which Sui's table does not list.
         B::ImmBorrowVariantField(..)
         | B::MutBorrowVariantField(..)
@@ -155,8 +188,13 @@ pub fn instruction_cost(instr: &Bytecode) -> u64 {
         | B::CastI128
         | B::CastI256
         | B::Negate
-        | B::AbortMsg => UNLISTED_COST,
+        | B::AbortMsg => (UNLISTED_COST, S::Once),
     }
+}
+
+/// The table cost of `instr` (instruction plus memory part), before any size multiplier.
+pub fn instruction_cost(instr: &Bytecode) -> u64 {
+    instruction_price(instr).0
 }
 
 /// The size an instruction charged by size is multiplied by: `size`, but at least 1.
@@ -184,6 +222,26 @@ mod tests {
             1133
         );
         assert_eq!(instruction_cost(&Bytecode::ImmBorrowLoc(0)), 2);
+    }
+
+    #[test]
+    fn each_instruction_says_what_its_size_measures() {
+        use SizeRule as S;
+        assert_eq!(instruction_price(&Bytecode::CopyLoc(3)), (2, S::Local(3)));
+        assert_eq!(instruction_price(&Bytecode::WriteRef), (2, S::Operand(1)));
+        assert_eq!(instruction_price(&Bytecode::Eq), (2, S::TopTwo));
+        assert_eq!(
+            instruction_price(&Bytecode::VecUnpack(Default::default(), 4)),
+            (573, S::Count(4))
+        );
+        assert_eq!(
+            instruction_price(&Bytecode::Call(FunctionHandleIndex(2))),
+            (1133, S::CallArguments(FunctionHandleIndex(2)))
+        );
+        assert_eq!(
+            instruction_price(&Bytecode::Negate),
+            (UNLISTED_COST, S::Once)
+        );
     }
 
     #[test]

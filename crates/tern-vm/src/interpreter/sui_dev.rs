@@ -22,30 +22,30 @@ impl Session<'_> {
         frame: &Frame<'_>,
         instr: &Bytecode,
     ) -> Result<u64, VmError> {
-        use Bytecode as B;
-        let size = match instr {
-            B::CopyLoc(i) | B::MoveLoc(i) => {
+        use sui_dev::SizeRule as S;
+        let size = match sui_dev::instruction_price(instr).1 {
+            S::Once => 0,
+            S::Local(i) => {
                 let local = self
                     .machine
                     .locals
-                    .get(frame.base as usize + usize::from(*i))
+                    .get(frame.base as usize + usize::from(i))
                     .copied();
                 self.sui_size_of(local)?
             }
-            B::StLoc(_) | B::VecPushBack(_) => self.sui_size_of(self.operand(0))?,
-            B::WriteRef => self.sui_size_of(self.operand(1))?,
-            B::ReadRef | B::VariantSwitch(_) => {
+            S::Operand(n) => self.sui_size_of(self.operand(n))?,
+            S::Referent => {
                 let behind = match self.operand(0) {
                     Some(Value::Ref(r)) => Some(self.deref_shallow(r)?),
                     _ => None,
                 };
                 self.sui_size_of(behind)?
             }
-            B::Eq | B::Neq => {
+            S::TopTwo => {
                 let lhs = self.sui_size_of(self.operand(0))?;
                 lhs.saturating_add(self.sui_size_of(self.operand(1))?)
             }
-            B::Pack(_) | B::PackGeneric(_) | B::SuiPackVariant(_) | B::SuiPackVariantGeneric(_) => {
+            S::Pack => {
                 let fields = self.packed_field_count(frame, instr)?;
                 let mut size = fields as u64;
                 for i in 0..fields {
@@ -53,16 +53,9 @@ impl Session<'_> {
                 }
                 size
             }
-            B::Unpack(_)
-            | B::UnpackGeneric(_)
-            | B::SuiUnpackVariant(_)
-            | B::SuiUnpackVariantGeneric(_) => self.unpacked_size(false)?,
-            B::SuiUnpackVariantImmRef(_)
-            | B::SuiUnpackVariantMutRef(_)
-            | B::SuiUnpackVariantGenericImmRef(_)
-            | B::SuiUnpackVariantGenericMutRef(_) => self.unpacked_size(true)?,
-            B::VecPack(_, n) | B::VecUnpack(_, n) => *n,
-            B::LdConst(idx) => {
+            S::Unpack { by_ref } => self.unpacked_size(by_ref)?,
+            S::Count(n) => n,
+            S::Constant(idx) => {
                 let unit = super::typecheck::Unit::of(frame.links)?;
                 let constant = match unit {
                     super::typecheck::Unit::Module(m) => m.constant_pool.get(idx.idx()),
@@ -70,101 +63,13 @@ impl Session<'_> {
                 };
                 constant.map_or(0, |k| k.data.len() as u64)
             }
-            B::Call(h) => {
+            S::CallArguments(h) => {
                 let params = self.resolve(frame.links, h.0).map_or(0, |c| c.params.len());
                 params as u64 + 1
             }
-            B::CallGeneric(i) => self
+            S::GenericCallArguments(i) => self
                 .generic_callee(frame, i.0)
                 .map_or(0, |c| c.function.params.len() as u64),
-            // Charged their table cost once.
-            B::Pop
-            | B::Ret
-            | B::BrTrue(..)
-            | B::BrFalse(..)
-            | B::Branch(..)
-            | B::LdU64(..)
-            | B::LdTrue
-            | B::LdFalse
-            | B::MutBorrowLoc(..)
-            | B::ImmBorrowLoc(..)
-            | B::MutBorrowField(..)
-            | B::ImmBorrowField(..)
-            | B::Add
-            | B::Sub
-            | B::Mul
-            | B::Mod
-            | B::Div
-            | B::BitOr
-            | B::BitAnd
-            | B::Xor
-            | B::Or
-            | B::And
-            | B::Not
-            | B::Lt
-            | B::Gt
-            | B::Le
-            | B::Ge
-            | B::Abort
-            | B::Nop
-            | B::Exists(..)
-            | B::MutBorrowGlobal(..)
-            | B::ImmBorrowGlobal(..)
-            | B::MoveFrom(..)
-            | B::MoveTo(..)
-            | B::FreezeRef
-            | B::Shl
-            | B::Shr
-            | B::LdU8(..)
-            | B::LdU128(..)
-            | B::CastU8
-            | B::CastU64
-            | B::CastU128
-            | B::MutBorrowFieldGeneric(..)
-            | B::ImmBorrowFieldGeneric(..)
-            | B::ExistsGeneric(..)
-            | B::MutBorrowGlobalGeneric(..)
-            | B::ImmBorrowGlobalGeneric(..)
-            | B::MoveFromGeneric(..)
-            | B::MoveToGeneric(..)
-            | B::VecLen(..)
-            | B::VecImmBorrow(..)
-            | B::VecMutBorrow(..)
-            | B::VecPopBack(..)
-            | B::VecSwap(..)
-            | B::LdU16(..)
-            | B::LdU32(..)
-            | B::LdU256(..)
-            | B::CastU16
-            | B::CastU32
-            | B::CastU256
-            | B::ImmBorrowVariantField(..)
-            | B::MutBorrowVariantField(..)
-            | B::ImmBorrowVariantFieldGeneric(..)
-            | B::MutBorrowVariantFieldGeneric(..)
-            | B::PackVariant(..)
-            | B::PackVariantGeneric(..)
-            | B::UnpackVariant(..)
-            | B::UnpackVariantGeneric(..)
-            | B::TestVariant(..)
-            | B::TestVariantGeneric(..)
-            | B::PackClosure(..)
-            | B::PackClosureGeneric(..)
-            | B::CallClosure(..)
-            | B::LdI8(..)
-            | B::LdI16(..)
-            | B::LdI32(..)
-            | B::LdI64(..)
-            | B::LdI128(..)
-            | B::LdI256(..)
-            | B::CastI8
-            | B::CastI16
-            | B::CastI32
-            | B::CastI64
-            | B::CastI128
-            | B::CastI256
-            | B::Negate
-            | B::AbortMsg => 0,
         };
         Ok(sized_cost(instr, size))
     }
