@@ -1067,28 +1067,16 @@ mod tests {
             let mut local_types = params.to_vec();
             local_types.extend_from_slice(locals);
             Function {
-                id: FunctionId {
-                    module: None,
-                    def_index: 0,
-                },
-                name: Identifier::new("f").expect("a valid identifier"),
-                visibility: Visibility::Public,
-                is_entry: false,
-                is_persistent: false,
-                is_module_lock: false,
                 type_params: if generic {
                     vec![AbilitySet::EMPTY]
                 } else {
                     Vec::new()
                 },
                 params: params.to_vec(),
-                returns: Vec::new(),
                 local_types: local_types.into(),
                 has_body: body.is_some(),
                 body: body.unwrap_or_default(),
-                native: None,
-                links: Weak::new(),
-                entry: Entry::default(),
+                ..stub_function()
             }
         };
         let scalar = Entry::of(&types, &function(&[u64_, vec_ref], &[addr], None, false));
