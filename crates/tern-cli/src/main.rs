@@ -6,10 +6,10 @@ mod binary_commands;
 mod failure;
 mod input;
 mod output;
-mod run_package;
+mod run_command;
 mod sui_args;
 mod sui_command;
-mod test_commands;
+mod test_command;
 mod verify_command;
 
 use clap::{Parser, Subcommand};
@@ -85,7 +85,7 @@ enum Command {
     /// Run a script, or publish a module and run one of its functions, from a `.masm` file,
     /// a `.mv` file or a folder of `.mv` modules (with `--deps`, and `--framework` for the
     /// real Aptos framework at 0x1).
-    Run(test_commands::RunArgs),
+    Run(run_command::RunArgs),
     /// Verify modules and scripts (`.mv`) as one bundle, so they may depend on each other.
     /// Sui modules are verified per package (their address), as Sui publishes them.
     Verify {
@@ -122,7 +122,7 @@ fn main() -> ExitCode {
             state,
             address,
             type_tag,
-        } => test_commands::view(&state, &address, &type_tag),
+        } => run_command::view(&state, &address, &type_tag),
         Command::Disasm { file, flavor } => binary_commands::disasm(&file, flavor),
         Command::Asm {
             file,
@@ -140,10 +140,10 @@ fn main() -> ExitCode {
             filter,
             jobs,
             verbose,
-        } => test_commands::test(&paths, update, filter, jobs, verbose),
+        } => test_command::test(&paths, update, filter, jobs, verbose),
         Command::Run(args) => {
             let peak_memory = args.peak_memory;
-            let result = test_commands::run(args);
+            let result = run_command::run(args);
             if peak_memory {
                 match tern_bench::memory::peak_resident_bytes() {
                     Some(bytes) => eprintln!("peak memory: {bytes} bytes"),

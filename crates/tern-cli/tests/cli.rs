@@ -439,6 +439,14 @@ fn run_takes_a_compiled_module_or_a_folder_of_them() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: 55\n");
+    // Without a function, it says what it published, as for a `.masm` module.
+    let out = tern().arg("run").arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "published 0x42::hello (functions: double, fib, main); name one to run it, as \
+         0x42::hello::FUNCTION\n"
+    );
 }
 
 #[test]
@@ -483,15 +491,23 @@ fn run_of_compiled_code_names_where_it_failed() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: 55\n");
-    // --deps and --framework need compiled code.
+    // A `.masm` file assembles against its compiled dependencies.
+    let caller = temp("calls_hello.masm");
+    std::fs::write(
+        &caller,
+        "module 0x43::caller\npublic fun twice_fib(n: u64): u64\n    copy_loc n\n    \
+         call 0x42::hello::fib\n    move_loc n\n    call 0x42::hello::fib\n    add\n    ret\n",
+    )
+    .unwrap();
     let out = tern()
-        .args(["run", "examples/hello.masm", "main", "--deps"])
+        .arg("run")
+        .arg(&caller)
+        .args(["twice_fib", "--args", "10", "--deps"])
         .arg(&dir)
-        .current_dir(workspace())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("take compiled code"));
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: 110\n");
 }
 
 /// The Aptos framework corpus, if present.
@@ -1212,4 +1228,171 @@ fn run_publishes_compiled_code_at_reserved_addresses() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "return values: 5\n");
+}
+
+/// Runs `tern run` on `.masm` text written to a fresh file `name`, with `extra` after the
+/// file; gives the exit code and standard output and error.
+fn run_masm_text(name: &str, text: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let file = temp(name);
+    std::fs::write(&file, text).unwrap();
+    let out = tern().arg("run").arg(&file).args(extra).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const ADD_MODULE: &str =
+    "module 0x42::m\npublic fun add(a: u64, b: u64): u64\n    move_loc a\n    \
+                          move_loc b\n    add\n    ret\n";
+
+/// A `.masm` module is published, then the function named runs (by its full name or, the
+/// file holding one module, by its bare name), its unsuffixed arguments typed by its
+/// parameters.
+#[test]
+fn a_masm_module_is_published_then_its_function_runs() {
+    for target in ["0x42::m::add", "add"] {
+        let (code, stdout, _) = run_masm_text(
+            "add_module.masm",
+            ADD_MODULE,
+            &[target, "--args", "1", "2u64"],
+        );
+        assert_eq!(code, Some(0));
+        assert_eq!(stdout, "return values: 3\n");
+    }
+}
+
+/// A `.masm` script runs with signers and type arguments; an argument of another type than
+/// its parameter's is refused before the run, and a script has no function to name.
+#[test]
+fn a_masm_script_runs_with_signers_and_type_arguments() {
+    let script = "script\nfun main<T>(s: signer, x: u8)\n    ret\n";
+    let ok = [
+        "--signers",
+        "0x1",
+        "--args",
+        "255u8",
+        "--type-args",
+        "vector<u8>",
+    ];
+    assert_eq!(
+        run_masm_text("script_ok.masm", script, &ok),
+        (Some(0), String::new(), String::new())
+    );
+    let (code, stdout, stderr) = run_masm_text(
+        "script_bad_arg.masm",
+        script,
+        &[
+            "--signers",
+            "0x1",
+            "--args",
+            "-1i8",
+            "--type-args",
+            "vector<u8>",
+        ],
+    );
+    assert_eq!((code, stdout.as_str()), (Some(1), ""));
+    assert_eq!(
+        stderr,
+        "error: the script: argument 1 (`-1i8`) is an i8, but its parameter is a u8\n"
+    );
+    let (code, _, stderr) = run_masm_text("script_target.masm", script, &["0x42::m::f"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        stderr,
+        "error: a function can only be named when the file is a module\n"
+    );
+}
+
+/// A failed run and a failed publication are said in words, with the source line; `-v` puts
+/// the error as the peer's test runner prints it first.
+#[test]
+fn masm_failures_name_the_line_and_with_v_the_peer_error() {
+    let abort = "script\nfun main()\n    ld_u64 22\n    abort\n";
+    let file = temp("aborts.masm").display().to_string();
+    let words =
+        format!("error: ABORTED in the script at offset 1 ({file}:4): abort code 22 (0x16)\n");
+    assert_eq!(
+        run_masm_text("aborts.masm", abort, &[]),
+        (Some(1), words.clone(), String::new())
+    );
+    let (code, stdout, _) = run_masm_text("aborts.masm", abort, &["-v"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.starts_with("Error: Script execution failed with VMError: {\n    message: None,\n    major_status: ABORTED,\n    sub_status: Some(22),"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with(&words), "{stdout}");
+
+    let unbalanced = "module 0x42::m\npublic fun f(): u64\n    ret\n";
+    let file = temp("unbalanced.masm").display().to_string();
+    let words = format!(
+        "error: NEGATIVE_STACK_SIZE_WITHIN_BLOCK in 0x42::m::f at offset 0 (ret, {file}:3)\n"
+    );
+    assert_eq!(
+        run_masm_text("unbalanced.masm", unbalanced, &["f"]),
+        (Some(1), words.clone(), String::new())
+    );
+    let (_, stdout, _) = run_masm_text("unbalanced.masm", unbalanced, &["f", "-v"]);
+    assert!(
+        stdout.starts_with(
+            "Error: Unable to publish module \
+             '0000000000000000000000000000000000000000000000000000000000000042::m'. Got \
+             VMError: {\n"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with(&words), "{stdout}");
+}
+
+/// Arguments that do not read are refused before anything runs, each naming what was wrong.
+#[test]
+fn unreadable_run_arguments_are_refused() {
+    for (extra, said) in [
+        (
+            &["--args", "-1"][..],
+            "error: invalid argument value `-1`: negative integer literal requires a type suffix\n",
+        ),
+        (
+            &["--signers", "nobody"][..],
+            "error: invalid or unknown address `nobody`\n",
+        ),
+        (
+            &["--type-args", "vector<"][..],
+            "error: invalid type `vector<`: unknown address or type ``\n",
+        ),
+        (
+            &["0x42::m"][..],
+            "error: invalid function `0x42::m`: expected ADDRESS::module::function\n",
+        ),
+    ] {
+        let (code, stdout, stderr) = run_masm_text("add_refused.masm", ADD_MODULE, extra);
+        assert_eq!(
+            (code, stdout.as_str(), stderr.as_str()),
+            (Some(1), "", said),
+            "{extra:?}"
+        );
+    }
+}
+
+/// A `.masm` file run on the real Aptos framework assembles against the framework's modules.
+#[test]
+fn a_masm_file_assembles_against_the_framework_when_present() {
+    let Some(corpus) = aptos_framework() else {
+        return;
+    };
+    let module = "module 0x77::w\npublic fun who(s: signer): address\n    borrow_loc s\n    \
+                  call 0x1::signer::address_of\n    ret\n";
+    let extra = [
+        "who",
+        "--signers",
+        "0x5",
+        "--framework",
+        corpus.to_str().unwrap(),
+    ];
+    assert_eq!(
+        run_masm_text("on_framework.masm", module, &extra),
+        (Some(0), "return values: @0x5\n".to_string(), String::new())
+    );
 }

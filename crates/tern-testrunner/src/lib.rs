@@ -25,7 +25,6 @@ mod driver;
 mod error;
 mod exec;
 mod named;
-mod single;
 mod sui;
 mod tasks;
 pub mod template;
@@ -51,14 +50,13 @@ pub use named::{
     parse_address_arg, parse_run_target, parse_struct_tag, parse_type_arg, NamedAddresses,
     RunTarget,
 };
-pub use single::{run_masm_file, run_masm_source, RunError, RunFileOptions, RunFileOutput};
 pub use sui::render_error as render_sui_error;
 pub use tasks::{split_tasks, RawTask};
 pub use tern_adapter::{TernAdapter, PARANOID_INSTRUCTION_BUDGET};
 pub use testfile::{ParsedTask, TestFile};
 pub use toolchain::{
-    serializer_message, MasmToolchain, Toolchain, Unit, UserMasmToolchain, DIAGNOSTICS_FILE_NAME,
-    SERIALIZE_VERSION, SUI_SERIALIZE_VERSION,
+    serializer_message, MasmToolchain, Toolchain, Unit, DIAGNOSTICS_FILE_NAME, SERIALIZE_VERSION,
+    SUI_SERIALIZE_VERSION,
 };
 pub use value::{
     check_arguments, fit_arguments, function_parameters, ArgValue, ArgumentMismatch, IntWidth,

@@ -15,9 +15,6 @@ pub struct TernAdapter {
     /// Set for a [`RunConfig::Sui`] adapter: Sui's packages, published as Sui's Move test
     /// runner publishes them.
     sui: Option<SuiPackages>,
-    /// What the last successful function run gave besides its printed text (typed values,
-    /// events, trace), for callers that print it their own way ([`TernAdapter::last_run`]).
-    last_run: Option<tern::RunOutput>,
 }
 
 /// What a Sui adapter keeps: the package published at each address (its runner publishes a
@@ -60,7 +57,6 @@ impl TernAdapter {
             context: stdlib,
             default_budget: None,
             sui: None,
-            last_run: None,
         })
     }
 
@@ -87,7 +83,6 @@ impl TernAdapter {
             context: stdlib,
             default_budget: None,
             sui: None,
-            last_run: None,
         })
     }
 
@@ -155,7 +150,6 @@ impl TernAdapter {
             context: Vec::new(),
             default_budget: None,
             sui: None,
-            last_run: None,
         })
     }
 
@@ -227,15 +221,7 @@ impl TernAdapter {
             context: stdlib,
             default_budget: None,
             sui: Some(packages),
-            last_run: None,
         }
-    }
-
-    /// The output of the last function run, when it succeeded: its typed return values and
-    /// `&mut` results, events and trace (the changes left out). `tern run` prints it
-    /// readably; the test output does not use it.
-    pub fn last_run(&self) -> Option<&tern::RunOutput> {
-        self.last_run.as_ref()
     }
 
     fn remember(&mut self, module: CompiledModule) {
@@ -329,19 +315,9 @@ impl TestAdapter for TernAdapter {
         }
         let options = self.call_options(opts);
         let args = self.signers_as_the_flavor_takes_them(args, opts.signers_count);
-        self.last_run = None;
         let out =
             self.vm
                 .run_function_with(module, function.as_str(), &type_args, args, &options)?;
-        self.last_run = Some(tern::RunOutput {
-            values: out.values.clone(),
-            mutable_input_values: out.mutable_input_values.clone(),
-            return_values: out.return_values.clone(),
-            mutable_inputs: out.mutable_inputs.clone(),
-            events: out.events.clone(),
-            trace: out.trace.clone(),
-            ..tern::RunOutput::default()
-        });
         Ok(to_exec_output(out))
     }
 

@@ -131,37 +131,3 @@ mod tests {
         assert_eq!(serializer_message(&e), "table contents exceed 4 GiB");
     }
 }
-
-/// [`MasmToolchain`] for a file a person runs (`tern run`): assembly errors name the file and
-/// carry Tern's "did you mean" help, instead of the peer's `test` and bare messages.
-#[derive(Debug, Clone)]
-pub struct UserMasmToolchain {
-    /// The file name shown in diagnostics.
-    pub file_name: String,
-}
-
-impl Toolchain for UserMasmToolchain {
-    fn assemble(&self, source: &str, deps: &[&CompiledModule]) -> Result<Unit, String> {
-        match assemble(source, deps, &AsmOptions::default()) {
-            Ok(CompiledUnit::Module(m)) => Ok(Unit::Module(m)),
-            Ok(CompiledUnit::Script(s)) => Ok(Unit::Script(s)),
-            Err(e) => Err(e.render_with_help(&self.file_name)),
-        }
-    }
-
-    fn serialize_module(&self, module: &CompiledModule) -> Result<Vec<u8>, String> {
-        MasmToolchain.serialize_module(module)
-    }
-
-    fn serialize_script(&self, script: &CompiledScript) -> Result<Vec<u8>, String> {
-        MasmToolchain.serialize_script(script)
-    }
-
-    fn disassemble_module(&self, module: &CompiledModule) -> Result<String, String> {
-        MasmToolchain.disassemble_module(module)
-    }
-
-    fn disassemble_script(&self, script: &CompiledScript) -> Result<String, String> {
-        MasmToolchain.disassemble_script(script)
-    }
-}

@@ -127,4 +127,7 @@ pub mod natives {
     };
     pub use tern_vm::values::Value;
 }
-pub use vm::{CallOptions, MasmError, RunOutput, TableChange, Vm};
+pub use vm::{
+    serialize_assembled_module, serialize_assembled_script, CallOptions, MasmError, RunOutput,
+    TableChange, Vm,
+};

@@ -654,6 +654,18 @@ impl Vm {
     /// help: [`MasmError::Assembly`]); a `?` into a [`VmError`] makes it `UNKNOWN_MODULE`
     /// with the rendered diagnostics as message.
     pub fn publish_masm(&mut self, source: &str) -> Result<ModuleId, MasmError> {
+        let tern_asm::assembler::CompiledUnit::Module(module) = self.assemble_masm(source)? else {
+            return Err(MasmError::NotAModule);
+        };
+        Ok(self.publish(&serialize_assembled_module(&module)?)?)
+    }
+
+    /// Assembles `.masm` text holding a module or a script, its imports resolved against the
+    /// modules this VM has published; nothing is published.
+    pub fn assemble_masm(
+        &self,
+        source: &str,
+    ) -> Result<tern_asm::assembler::CompiledUnit, MasmError> {
         let mut deps: Vec<Arc<CompiledModule>> = Vec::new();
         for id in &self.published {
             if let Some(m) = self.storage.module(id).map_err(VmError::from)? {
@@ -661,17 +673,14 @@ impl Vm {
             }
         }
         let dep_refs: Vec<&CompiledModule> = deps.iter().map(|m| m.as_ref()).collect();
-        let unit = tern_asm::assembler::assemble(source, &dep_refs, &Default::default())
-            .map_err(|e| MasmError::Assembly(Box::new(e)))?;
-        let tern_asm::assembler::CompiledUnit::Module(module) = unit else {
-            return Err(MasmError::NotAModule);
-        };
-        // Serialized at the newest version, as the peer's test harness does (the assembler
-        // records v9, and v10 instructions such as `abort_msg` need v10).
-        let bytes = module
-            .serialize_for_version(tern_binary::VERSION_MAX)
-            .map_err(|e| VmError::new(e.status).with_message(e.message))?;
-        Ok(self.publish(&bytes)?)
+        tern_asm::assembler::assemble(source, &dep_refs, &Default::default())
+            .map_err(|e| MasmError::Assembly(Box::new(e)))
+    }
+
+    /// The modules this VM has published (the standard library's among them when it
+    /// published it), in the order they were first published.
+    pub fn published_modules(&self) -> &[ModuleId] {
+        &self.published
     }
 
     /// Calls `0xADDR::module::function` with typed arguments; commits on success.
@@ -760,6 +769,24 @@ impl Vm {
         session.set_link_check(self.link_check());
         session.view_resource(address, tag)
     }
+}
+
+/// The bytes of an assembled module, at the newest version, as the peer's test harness
+/// serializes (the assembler records v9, and v10 instructions such as `abort_msg` need v10).
+pub fn serialize_assembled_module(module: &CompiledModule) -> Result<Vec<u8>, VmError> {
+    module
+        .serialize_for_version(tern_binary::VERSION_MAX)
+        .map_err(|e| VmError::new(e.status).with_message(e.message))
+}
+
+/// The bytes of an assembled script, at the newest version (see
+/// [`serialize_assembled_module`]).
+pub fn serialize_assembled_script(
+    script: &tern_binary::CompiledScript,
+) -> Result<Vec<u8>, VmError> {
+    script
+        .serialize_for_version(tern_binary::VERSION_MAX)
+        .map_err(|e| VmError::new(e.status).with_message(e.message))
 }
 
 /// Why [`Vm::publish_masm`] failed.
