@@ -56,11 +56,9 @@
 
 pub mod bcs;
 mod bcs_closure;
-pub mod code;
 mod execute;
 pub mod gas;
 pub mod interpreter;
-pub mod ir;
 pub mod loader;
 pub mod natives;
 pub mod runtime;

@@ -1,8 +1,8 @@
 //! Integer arithmetic, comparisons, shifts and casts over runtime values, with the peer's
 //! statuses and messages (`ARITHMETIC_ERROR`, `INTERNAL_TYPE_ERROR`).
 
-use crate::ir::IntKind;
 use crate::values::{debug_value, integer_digits, Value, W128, W256};
+use tern_ir::IntKind;
 use tern_primitives::{StatusCode, VmError, I256};
 
 #[cold]

@@ -4,13 +4,13 @@ use super::{
     invariant, type_mismatch, underflow, CallSiteKey, Callable, Frame, GenericFrame, OperandStack,
     Pins,
 };
-use crate::ir::TypeSlot;
 use crate::loader::{Body, Callee, Function, FunctionInstInfo, LinkedFunction, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
 use crate::session::{GenericCall, ResolvedSlots, Session};
 use crate::types::{TypeId, TypeListId};
 use crate::values::{Closure, ClosureTarget, Container, Value};
 use std::sync::Arc;
+use tern_ir::TypeSlot;
 use tern_primitives::{Location, StatusCode, VmError};
 
 impl Session<'_> {

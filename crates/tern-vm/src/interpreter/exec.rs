@@ -6,7 +6,6 @@ use super::typecheck::reads_locals_only;
 use super::{
     invariant, locate, type_mismatch, underflow, Callable, Frame, GenericFrame, OperandStack, Pins,
 };
-use crate::ir::{field_path, vec_push, vec_read, FusedArith, FusedBin, Op};
 use crate::loader::{Body, Callee, ConstValue, Function, ModuleLinks};
 use crate::session::Session;
 use crate::types::TypeListId;
@@ -14,6 +13,7 @@ use crate::values::{
     Closure, ClosureTarget, Container, ContainerId, Heap, Place, PrimVec, Ref, Value,
 };
 use std::sync::Arc;
+use tern_ir::{field_path, vec_push, vec_read, FusedArith, FusedBin, Op};
 use tern_primitives::{StatusCode, VmError};
 
 /// Why the inner loop left a frame.
@@ -1870,64 +1870,98 @@ fn is_plain(v: &Value) -> bool {
     !matches!(v, Value::Container(_) | Value::Ref(_) | Value::Invalid)
 }
 
-/// A binary op on two plain primitives of the same kind, or `None` when the general path
-/// must run it (other operands, or an error to raise).
+/// A binary instruction on two primitive operands, as the fast paths run it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ScalarOp {
+    /// `add` … `xor`.
+    Arith(BinOp),
+    /// `lt`, `gt`, `le`, `ge`.
+    Cmp(CmpOp),
+    /// `eq`.
+    Eq,
+    /// `neq`.
+    Neq,
+    /// `and`.
+    And,
+    /// `or`.
+    Or,
+    /// `shl`.
+    Shl,
+    /// `shr`.
+    Shr,
+}
+
+/// `a op b` for two primitives, or `None` when the general path must run it (another kind of
+/// value, an error to raise).
 #[inline]
-fn scalar_binary(op: Op, a: Value, b: Value) -> Option<Value> {
+fn scalar_binary(op: ScalarOp, a: Value, b: Value) -> Option<Value> {
     if !is_plain(&a) || !is_plain(&b) {
         return None;
     }
-    if let Op::Shl | Op::Shr = op {
-        return shift(op == Op::Shl, a, b).ok();
-    }
     // perf: u64 and i64 inline; other kinds through the general routines.
     match (op, a, b) {
-        (Op::Mod, Value::U64(x), Value::U64(y)) => return x.checked_rem(y).map(Value::U64),
-        (Op::Div, Value::U64(x), Value::U64(y)) => return x.checked_div(y).map(Value::U64),
-        (Op::BitOr, Value::U64(x), Value::U64(y)) => return Some(Value::U64(x | y)),
-        (Op::BitAnd, Value::U64(x), Value::U64(y)) => return Some(Value::U64(x & y)),
-        (Op::Xor, Value::U64(x), Value::U64(y)) => return Some(Value::U64(x ^ y)),
-        (Op::Add, Value::I64(x), Value::I64(y)) => return x.checked_add(y).map(Value::I64),
-        (Op::Sub, Value::I64(x), Value::I64(y)) => return x.checked_sub(y).map(Value::I64),
-        (Op::Mul, Value::I64(x), Value::I64(y)) => return x.checked_mul(y).map(Value::I64),
-        (Op::Mod, Value::I64(x), Value::I64(y)) => return x.checked_rem(y).map(Value::I64),
-        (Op::Div, Value::I64(x), Value::I64(y)) => return x.checked_div(y).map(Value::I64),
-        (Op::Lt, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x < y)),
-        (Op::Gt, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x > y)),
-        (Op::Le, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x <= y)),
-        (Op::Ge, Value::I64(x), Value::I64(y)) => return Some(Value::Bool(x >= y)),
+        (ScalarOp::Arith(BinOp::Mod), Value::U64(x), Value::U64(y)) => {
+            return x.checked_rem(y).map(Value::U64)
+        }
+        (ScalarOp::Arith(BinOp::Div), Value::U64(x), Value::U64(y)) => {
+            return x.checked_div(y).map(Value::U64)
+        }
+        (ScalarOp::Arith(BinOp::BitOr), Value::U64(x), Value::U64(y)) => {
+            return Some(Value::U64(x | y))
+        }
+        (ScalarOp::Arith(BinOp::BitAnd), Value::U64(x), Value::U64(y)) => {
+            return Some(Value::U64(x & y))
+        }
+        (ScalarOp::Arith(BinOp::Xor), Value::U64(x), Value::U64(y)) => {
+            return Some(Value::U64(x ^ y))
+        }
+        (ScalarOp::Arith(BinOp::Add), Value::I64(x), Value::I64(y)) => {
+            return x.checked_add(y).map(Value::I64)
+        }
+        (ScalarOp::Arith(BinOp::Sub), Value::I64(x), Value::I64(y)) => {
+            return x.checked_sub(y).map(Value::I64)
+        }
+        (ScalarOp::Arith(BinOp::Mul), Value::I64(x), Value::I64(y)) => {
+            return x.checked_mul(y).map(Value::I64)
+        }
+        (ScalarOp::Arith(BinOp::Mod), Value::I64(x), Value::I64(y)) => {
+            return x.checked_rem(y).map(Value::I64)
+        }
+        (ScalarOp::Arith(BinOp::Div), Value::I64(x), Value::I64(y)) => {
+            return x.checked_div(y).map(Value::I64)
+        }
+        (ScalarOp::Cmp(CmpOp::Lt), Value::I64(x), Value::I64(y)) => {
+            return Some(Value::Bool(x < y))
+        }
+        (ScalarOp::Cmp(CmpOp::Gt), Value::I64(x), Value::I64(y)) => {
+            return Some(Value::Bool(x > y))
+        }
+        (ScalarOp::Cmp(CmpOp::Le), Value::I64(x), Value::I64(y)) => {
+            return Some(Value::Bool(x <= y))
+        }
+        (ScalarOp::Cmp(CmpOp::Ge), Value::I64(x), Value::I64(y)) => {
+            return Some(Value::Bool(x >= y))
+        }
+        // Any other operation or kind: below.
         _ => {}
     }
-    if std::mem::discriminant(&a) != std::mem::discriminant(&b) {
-        return None;
-    }
-    let arith = |op| binary(op, a, b).ok();
-    let cmp = |op| compare(op, a, b).ok().map(Value::Bool);
+    // The general routines refuse operands of two kinds (`None` here).
+    let same_kind = std::mem::discriminant(&a) == std::mem::discriminant(&b);
     match op {
-        Op::Add => arith(BinOp::Add),
-        Op::Sub => arith(BinOp::Sub),
-        Op::Mul => arith(BinOp::Mul),
-        Op::Mod => arith(BinOp::Mod),
-        Op::Div => arith(BinOp::Div),
-        Op::BitOr => arith(BinOp::BitOr),
-        Op::BitAnd => arith(BinOp::BitAnd),
-        Op::Xor => arith(BinOp::Xor),
-        Op::Lt => cmp(CmpOp::Lt),
-        Op::Gt => cmp(CmpOp::Gt),
-        Op::Le => cmp(CmpOp::Le),
-        Op::Ge => cmp(CmpOp::Ge),
+        ScalarOp::Arith(op) => binary(op, a, b).ok(),
+        ScalarOp::Cmp(op) => compare(op, a, b).ok().map(Value::Bool),
         // Same-kind primitives are equal when their values are.
-        Op::Eq => Some(Value::Bool(a == b)),
-        Op::Neq => Some(Value::Bool(a != b)),
-        Op::And => match (a, b) {
+        ScalarOp::Eq => same_kind.then_some(Value::Bool(a == b)),
+        ScalarOp::Neq => same_kind.then_some(Value::Bool(a != b)),
+        ScalarOp::And => match (a, b) {
             (Value::Bool(x), Value::Bool(y)) => Some(Value::Bool(x && y)),
             _ => None,
         },
-        Op::Or => match (a, b) {
+        ScalarOp::Or => match (a, b) {
             (Value::Bool(x), Value::Bool(y)) => Some(Value::Bool(x || y)),
             _ => None,
         },
-        _ => None,
+        ScalarOp::Shl | ScalarOp::Shr => shift(op == ScalarOp::Shl, a, b).ok(),
     }
 }
 
@@ -3049,62 +3083,24 @@ fn fast_step<const METERED: bool>(
             }
             _ => Fast::Slow,
         },
-        Op::Add | Op::Sub | Op::Mul | Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Eq | Op::Neq => {
-            let (a, b) = (ops.second(), ops.top());
-            // perf: each u64 result is stored in its own arm (tag and payload, no whole-value
-            // temporary).
-            if let (&Value::U64(x), &Value::U64(y)) = (a, b) {
-                let r = match *op {
-                    Op::Add => match x.checked_add(y) {
-                        Some(r) => Ok(r),
-                        None => return Fast::Slow,
-                    },
-                    Op::Sub => match x.checked_sub(y) {
-                        Some(r) => Ok(r),
-                        None => return Fast::Slow,
-                    },
-                    Op::Mul => match x.checked_mul(y) {
-                        Some(r) => Ok(r),
-                        None => return Fast::Slow,
-                    },
-                    Op::Lt => Err(x < y),
-                    Op::Gt => Err(x > y),
-                    Op::Le => Err(x <= y),
-                    Op::Ge => Err(x >= y),
-                    Op::Eq => Err(x == y),
-                    _ => Err(x != y),
-                };
-                ops.drop_top(1);
-                match r {
-                    Ok(r) => *ops.top_mut() = Value::U64(r),
-                    Err(b) => *ops.top_mut() = Value::Bool(b),
-                }
-                return Fast::Done;
-            }
-            let Some(r) = scalar_binary(*op, *a, *b) else {
-                return Fast::Slow;
-            };
-            ops.drop_top(1);
-            *ops.top_mut() = r;
-            Fast::Done
-        }
-        Op::Mod
-        | Op::Div
-        | Op::BitOr
-        | Op::BitAnd
-        | Op::Xor
-        | Op::Shl
-        | Op::Shr
-        | Op::And
-        | Op::Or => {
-            let (a, b) = (ops.second(), ops.top());
-            let Some(r) = scalar_binary(*op, *a, *b) else {
-                return Fast::Slow;
-            };
-            ops.drop_top(1);
-            *ops.top_mut() = r;
-            Fast::Done
-        }
+        Op::Add => binary_on_top(ops, ScalarOp::Arith(BinOp::Add)),
+        Op::Sub => binary_on_top(ops, ScalarOp::Arith(BinOp::Sub)),
+        Op::Mul => binary_on_top(ops, ScalarOp::Arith(BinOp::Mul)),
+        Op::Mod => binary_on_top(ops, ScalarOp::Arith(BinOp::Mod)),
+        Op::Div => binary_on_top(ops, ScalarOp::Arith(BinOp::Div)),
+        Op::BitOr => binary_on_top(ops, ScalarOp::Arith(BinOp::BitOr)),
+        Op::BitAnd => binary_on_top(ops, ScalarOp::Arith(BinOp::BitAnd)),
+        Op::Xor => binary_on_top(ops, ScalarOp::Arith(BinOp::Xor)),
+        Op::Lt => binary_on_top(ops, ScalarOp::Cmp(CmpOp::Lt)),
+        Op::Gt => binary_on_top(ops, ScalarOp::Cmp(CmpOp::Gt)),
+        Op::Le => binary_on_top(ops, ScalarOp::Cmp(CmpOp::Le)),
+        Op::Ge => binary_on_top(ops, ScalarOp::Cmp(CmpOp::Ge)),
+        Op::Eq => binary_on_top(ops, ScalarOp::Eq),
+        Op::Neq => binary_on_top(ops, ScalarOp::Neq),
+        Op::And => binary_on_top(ops, ScalarOp::And),
+        Op::Or => binary_on_top(ops, ScalarOp::Or),
+        Op::Shl => binary_on_top(ops, ScalarOp::Shl),
+        Op::Shr => binary_on_top(ops, ScalarOp::Shr),
         Op::Not => match ops.top_mut() {
             top @ Value::Bool(_) => {
                 *top = Value::Bool(!matches!(top, Value::Bool(true)));
@@ -3150,8 +3146,103 @@ fn fast_step<const METERED: bool>(
             ops.push_in_room(Value::I64(v));
             Fast::Done
         }
-        _ => Fast::Slow,
+        // The general path: the other instructions, and the ones above when their guard
+        // fails (no room, another kind of value).
+        Op::LdWide(..)
+        | Op::LdConst(..)
+        | Op::BorrowVariantField { .. }
+        | Op::CallGeneric(..)
+        | Op::Unpack(..)
+        | Op::UnpackVariant { .. }
+        | Op::UnpackVariantRef { .. }
+        | Op::VariantSwitch(..)
+        | Op::Negate
+        | Op::Abort
+        | Op::AbortMsg
+        | Op::Nop
+        | Op::Exists(..)
+        | Op::BorrowGlobal { .. }
+        | Op::MoveFrom(..)
+        | Op::MoveTo(..)
+        | Op::VecPack(..)
+        | Op::VecPopBack
+        | Op::VecUnpack(..)
+        | Op::VecSwap
+        | Op::PackClosure(..)
+        | Op::CallClosure(..)
+        | Op::CallClosureLoc { .. }
+        | Op::EndOfCode
+        | Op::FieldElemFieldRead { .. }
+        | Op::LocStLoc { .. }
+        | Op::VecPushBackLoc { .. }
+        | Op::VecBorrowWrite
+        | Op::Fail(..)
+        | Op::CheckedPack(..)
+        | Op::TestVariantLocBr { .. }
+        | Op::PackVariantStLoc { .. }
+        | Op::VariantSwitchLoc { .. }
+        | Op::BorrowLoc(..)
+        | Op::LdU64(..)
+        | Op::LdTrue
+        | Op::LdFalse
+        | Op::LdU8(..)
+        | Op::LdU16(..)
+        | Op::LdU32(..)
+        | Op::LdI8(..)
+        | Op::LdI16(..)
+        | Op::LdI32(..)
+        | Op::LdI64(..) => Fast::Slow,
     }
+}
+
+/// A binary instruction on the two top values, replacing them with the result.
+///
+/// perf: inlined into each instruction's arm with `op` known, so each arm keeps only its own
+/// u64 case; each u64 result is stored in its own arm (tag and payload, no whole-value
+/// temporary).
+#[inline(always)]
+fn binary_on_top(ops: &mut OperandStack, op: ScalarOp) -> Fast {
+    let (a, b) = (ops.second(), ops.top());
+    if let (&Value::U64(x), &Value::U64(y)) = (a, b) {
+        let r = match op {
+            ScalarOp::Arith(BinOp::Add) => x.checked_add(y).map(Ok),
+            ScalarOp::Arith(BinOp::Sub) => x.checked_sub(y).map(Ok),
+            ScalarOp::Arith(BinOp::Mul) => x.checked_mul(y).map(Ok),
+            ScalarOp::Cmp(CmpOp::Lt) => Some(Err(x < y)),
+            ScalarOp::Cmp(CmpOp::Gt) => Some(Err(x > y)),
+            ScalarOp::Cmp(CmpOp::Le) => Some(Err(x <= y)),
+            ScalarOp::Cmp(CmpOp::Ge) => Some(Err(x >= y)),
+            ScalarOp::Eq => Some(Err(x == y)),
+            ScalarOp::Neq => Some(Err(x != y)),
+            // Through `scalar_binary`'s own u64 cases.
+            ScalarOp::Arith(
+                BinOp::Mod | BinOp::Div | BinOp::BitOr | BinOp::BitAnd | BinOp::Xor,
+            )
+            | ScalarOp::And
+            | ScalarOp::Or
+            | ScalarOp::Shl
+            | ScalarOp::Shr => None,
+        };
+        match r {
+            Some(Ok(r)) => {
+                ops.drop_top(1);
+                *ops.top_mut() = Value::U64(r);
+                return Fast::Done;
+            }
+            Some(Err(holds)) => {
+                ops.drop_top(1);
+                *ops.top_mut() = Value::Bool(holds);
+                return Fast::Done;
+            }
+            None => {}
+        }
+    }
+    let Some(r) = scalar_binary(op, *a, *b) else {
+        return Fast::Slow;
+    };
+    ops.drop_top(1);
+    *ops.top_mut() = r;
+    Fast::Done
 }
 
 /// `x * y` or `None` on overflow. perf: factors below 2^32 cannot overflow, and their product

@@ -1,12 +1,12 @@
 //! Global storage instructions: `exists`, `borrow_global`, `move_from`, `move_to`.
 
 use super::{invariant, type_mismatch, Frame};
-use crate::ir::Op;
-use crate::ir::TypeSlot;
 use crate::loader::Body;
 use crate::session::Session;
 use crate::types::{TypeId, TypeNode};
 use crate::values::{Container, Place, Ref, Value};
+use tern_ir::Op;
+use tern_ir::TypeSlot;
 use tern_primitives::{AccountAddress, ModuleId, StatusCode, VmError};
 
 impl Session<'_> {

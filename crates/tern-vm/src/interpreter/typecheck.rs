@@ -17,7 +17,6 @@
 //! The checks run only in the traced dispatch loop, so the ordinary loops carry no cost.
 
 use super::{stack_trace, Frame};
-use crate::ir::{field_path, vec_read, Op};
 use crate::loader::{
     module_full_name, signature, CodeCache, Function, LinkedFunction, ModuleLinks, SourceCode,
 };
@@ -30,6 +29,7 @@ use tern_binary::{
     BinaryTables, Bytecode, CompiledModule, CompiledScript, FunctionAttribute, SignatureIndex,
     SignatureToken, StructDefinitionIndex, StructFieldInformation, Visibility,
 };
+use tern_ir::{field_path, vec_read, Op};
 use tern_primitives::{Ability, AbilitySet, Location, ModuleId, StatusCode, VmError};
 
 /// The sub-status of a failed runtime type check.
@@ -1346,7 +1346,56 @@ impl TypeChecker {
             }
             // Checked before execution, or by the call and closure paths
             // (`checked_before_only`).
-            _ => {}
+            B::Ret
+            | B::BrTrue(..)
+            | B::BrFalse(..)
+            | B::Branch(..)
+            | B::LdU64(..)
+            | B::LdTrue
+            | B::LdFalse
+            | B::StLoc(..)
+            | B::Call(..)
+            | B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And
+            | B::Abort
+            | B::Nop
+            | B::LdU8(..)
+            | B::LdU128(..)
+            | B::CastU8
+            | B::CastU64
+            | B::CastU128
+            | B::CallGeneric(..)
+            | B::LdU16(..)
+            | B::LdU32(..)
+            | B::LdU256(..)
+            | B::CastU16
+            | B::CastU32
+            | B::CastU256
+            | B::PackClosure(..)
+            | B::PackClosureGeneric(..)
+            | B::CallClosure(..)
+            | B::LdI8(..)
+            | B::LdI16(..)
+            | B::LdI32(..)
+            | B::LdI64(..)
+            | B::LdI128(..)
+            | B::LdI256(..)
+            | B::CastI8
+            | B::CastI16
+            | B::CastI32
+            | B::CastI64
+            | B::CastI128
+            | B::CastI256
+            | B::Negate
+            | B::AbortMsg => {}
         }
         Ok(())
     }

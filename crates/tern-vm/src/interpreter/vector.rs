@@ -3,11 +3,11 @@
 
 use super::refs::element;
 use super::{type_mismatch, underflow, Frame};
-use crate::ir::TypeSlot;
 use crate::loader::Body;
 use crate::session::Session;
 use crate::types::TypeId;
 use crate::values::{Container, Place, Ref, Value};
+use tern_ir::TypeSlot;
 use tern_primitives::{StatusCode, VmError};
 
 #[cold]

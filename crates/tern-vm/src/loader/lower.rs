@@ -5,7 +5,6 @@ use super::{
     bad_index, Body, CheckedPack, ClosureSite, CodeCache, Entry, Function, FunctionId, ModuleLinks,
     NativeLookup, PackCheck, VariantCheck, VariantMismatch,
 };
-use crate::ir::{IntKind, Op, TypeSlot};
 use crate::types::{TypeId, TypeNode};
 use crate::values::Value;
 use std::sync::Arc;
@@ -13,6 +12,7 @@ use tern_binary::{
     BinaryTables, Bytecode, CodeUnit, CompiledModule, CompiledScript, FunctionAttribute,
     FunctionDefinition, SignatureToken, StructDefinitionIndex, Visibility,
 };
+use tern_ir::{IntKind, Op, TypeSlot};
 use tern_primitives::{Identifier, VmError};
 
 /// Loads one function definition of a module.
@@ -186,7 +186,7 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             .map(|t| matches!(self.cache.types.node(*t), TypeNode::U64))
             .collect();
         self.body.code =
-            crate::code::Code::with_jump_tables(ops, &u64_locals, &self.body.jump_tables)?;
+            tern_ir::code::Code::with_jump_tables(ops, &u64_locals, &self.body.jump_tables)?;
         Ok(self.body)
     }
 

@@ -157,12 +157,12 @@ pub struct ClosureSite {
 #[derive(Debug, Default)]
 pub struct Body {
     /// The instructions (1:1 with bytecode offsets), fused and bounds-checked.
-    pub code: crate::code::Code,
+    pub code: tern_ir::code::Code,
     /// Type slots referenced by ops (in terms of the function's type parameters).
     pub types: Vec<TypeId>,
     /// Whether each type slot mentions a type parameter.
     pub slot_is_generic: Vec<bool>,
-    /// Errors raised by [`Op::Fail`](crate::ir::Op::Fail) ops: instructions found at load to
+    /// Errors raised by [`Op::Fail`](tern_ir::Op::Fail) ops: instructions found at load to
     /// instantiate a type beyond the runtime type limits, which fail when they run.
     pub failures: Vec<VmError>,
     /// Wide literals (u128, u256, i128, i256).
@@ -173,7 +173,7 @@ pub struct Body {
     pub jump_tables: Vec<Box<[u32]>>,
     /// Closure sites.
     pub closures: Vec<ClosureSite>,
-    /// Packs that Sui's rules check where they run ([`Op::CheckedPack`](crate::ir::Op::CheckedPack)).
+    /// Packs that Sui's rules check where they run ([`Op::CheckedPack`](tern_ir::Op::CheckedPack)).
     pub checked_packs: Vec<CheckedPack>,
 }
 
@@ -183,11 +183,11 @@ pub struct Body {
 pub struct CheckedPack {
     /// The slot of its own (never shared) holding the packed type (for a `vec_pack`, the
     /// element type); a frame's resolution of it fails where the check fails.
-    pub slot: crate::ir::TypeSlot,
+    pub slot: tern_ir::TypeSlot,
     /// What is checked.
     pub kind: PackCheck,
     /// The pack, run once the check passes.
-    pub op: crate::ir::Op,
+    pub op: tern_ir::Op,
 }
 
 /// What a [`CheckedPack`] checks.
@@ -1086,7 +1086,7 @@ mod tests {
         // A native has no Move body; its empty body's code is only the sentinel.
         let native = function(&[u64_], &[], None, false);
         assert!(native.is_native() && native.move_body().is_none());
-        assert_eq!(native.body.code.ops(), &[crate::ir::Op::EndOfCode][..]);
+        assert_eq!(native.body.code.ops(), &[tern_ir::Op::EndOfCode][..]);
         for owning in [vec, signer, param] {
             let f = function(&[u64_], &[owning], None, false);
             assert!(!Entry::of(&types, &f).scalar_locals);

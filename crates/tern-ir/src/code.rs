@@ -8,7 +8,7 @@
 //! bounds checks (see `interpreter::exec`): a frame is entered with `window` slots, and
 //! every pc the loop can reach is an index of the op list.
 
-use crate::ir::{fuse, Op};
+use crate::{fuse, Op};
 use tern_primitives::{StatusCode, VmError};
 
 /// Lowered, fused and checked instructions of one function (see the module documentation).
