@@ -173,12 +173,17 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         }
     };
-    vm.set_tracing(args.display_trace);
+    // This run's settings, passed with the call (the VM keeps none of them).
     let schedule = args.gas_budget.map(|_| gas_schedule());
-    if let (Some(schedule), Some(units)) = (&schedule, args.gas_budget) {
-        vm.set_gas_schedule(Some(schedule.clone()));
-        vm.set_gas_budget(Some(schedule.internal_units(units)));
-    }
+    let options = tern::CallOptions {
+        gas_budget: schedule
+            .as_ref()
+            .zip(args.gas_budget)
+            .map(|(s, units)| s.internal_units(units)),
+        gas_schedule: schedule.clone(),
+        tracing: args.display_trace,
+        type_checks: false,
+    };
     let (result, target) = match main {
         Main::Script(script) => {
             if args.target.is_some() {
@@ -189,7 +194,10 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                 .get(script.parameters.idx())
                 .map(|s| &s.0[..]);
             let blobs = given.blobs(params).context("the script")?;
-            (vm.run_script(&script, &type_args, blobs), None)
+            (
+                vm.run_script_with(&script, &type_args, blobs, &options),
+                None,
+            )
         }
         Main::Modules(ids) => {
             let Some(target) = &args.target else {
@@ -208,7 +216,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode> {
                     module.name
                 )
             })?;
-            let result = vm.run_function(&module, &function, &type_args, blobs);
+            let result = vm.run_function_with(&module, &function, &type_args, blobs, &options);
             (result, Some((module, function)))
         }
     };

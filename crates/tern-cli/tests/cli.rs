@@ -1396,3 +1396,21 @@ fn a_masm_file_assembles_against_the_framework_when_present() {
         (Some(0), "return values: @0x5\n".to_string(), String::new())
     );
 }
+
+/// `--display-trace` prints the trace before the values, and before the error of a failed run.
+#[test]
+fn display_trace_comes_before_the_values_or_the_error() {
+    let (code, stdout, _) = run_masm_text(
+        "traced_add.masm",
+        ADD_MODULE,
+        &["add", "--args", "1", "2", "--display-trace"],
+    );
+    assert_eq!(code, Some(0));
+    assert!(stdout.starts_with("instructions: 4\n"), "{stdout}");
+    assert!(stdout.ends_with("return values: 3\n"), "{stdout}");
+    let abort = "script\nfun main()\n    ld_u64 22\n    abort\n";
+    let (code, stdout, _) = run_masm_text("traced_abort.masm", abort, &["--display-trace"]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.starts_with("instructions: 2\n"), "{stdout}");
+    assert!(stdout.contains("error: ABORTED in the script"), "{stdout}");
+}

@@ -155,40 +155,32 @@ impl Session<'_> {
                 let fields = self.with_cx(frame, |cx| Ok(cx.sui_variant(h.0, None)?.1.len()))?;
                 self.pack_cost(schedule, matches!(instr, B::SuiPackVariant(_)), fields, 0)
             }
-            B::PackGeneric(_)
-            | B::UnpackGeneric(_)
-            | B::PackVariantGeneric(_)
-            | B::UnpackVariantGeneric(_)
-            | B::SuiPackVariantGeneric(_)
-            | B::SuiUnpackVariantGeneric(_)
-            | B::SuiUnpackVariantGenericImmRef(_)
-            | B::SuiUnpackVariantGenericMutRef(_) => {
-                let (fields, nodes) = self.with_cx(frame, |cx| {
-                    let (s, fields) = match instr {
-                        B::PackGeneric(si) | B::UnpackGeneric(si) => cx.struct_inst(si.0)?,
-                        B::PackVariantGeneric(vi) | B::UnpackVariantGeneric(vi) => {
-                            cx.variant_inst(vi.0)?
-                        }
-                        B::SuiPackVariantGeneric(vi)
-                        | B::SuiUnpackVariantGeneric(vi)
-                        | B::SuiUnpackVariantGenericImmRef(vi)
-                        | B::SuiUnpackVariantGenericMutRef(vi) => cx.sui_variant_inst(vi.0)?,
-                        _ => return Ok((0, 0)),
-                    };
-                    let n = fields
-                        .iter()
-                        .fold(nodes(cx, s), |n, f| add(n, nodes(cx, *f)));
-                    Ok((fields.len(), n))
-                })?;
-                let fields = match instr {
-                    B::UnpackVariantGeneric(_) => self.unpacked_variant_fields(fields),
-                    _ => fields,
-                };
-                let packs = matches!(
-                    instr,
-                    B::PackGeneric(_) | B::PackVariantGeneric(_) | B::SuiPackVariantGeneric(_)
-                );
-                self.pack_cost(schedule, packs, fields, nodes)
+            B::PackGeneric(si) => {
+                let (fields, nodes) = self.members_nodes(frame, |cx| cx.struct_inst(si.0))?;
+                self.pack_cost(schedule, true, fields, nodes)
+            }
+            B::UnpackGeneric(si) => {
+                let (fields, nodes) = self.members_nodes(frame, |cx| cx.struct_inst(si.0))?;
+                self.pack_cost(schedule, false, fields, nodes)
+            }
+            B::PackVariantGeneric(vi) => {
+                let (fields, nodes) = self.members_nodes(frame, |cx| cx.variant_inst(vi.0))?;
+                self.pack_cost(schedule, true, fields, nodes)
+            }
+            B::UnpackVariantGeneric(vi) => {
+                let (declared, nodes) = self.members_nodes(frame, |cx| cx.variant_inst(vi.0))?;
+                let fields = self.unpacked_variant_fields(declared);
+                self.pack_cost(schedule, false, fields, nodes)
+            }
+            B::SuiPackVariantGeneric(vi) => {
+                let (fields, nodes) = self.members_nodes(frame, |cx| cx.sui_variant_inst(vi.0))?;
+                self.pack_cost(schedule, true, fields, nodes)
+            }
+            B::SuiUnpackVariantGeneric(vi)
+            | B::SuiUnpackVariantGenericImmRef(vi)
+            | B::SuiUnpackVariantGenericMutRef(vi) => {
+                let (fields, nodes) = self.members_nodes(frame, |cx| cx.sui_variant_inst(vi.0))?;
+                self.pack_cost(schedule, false, fields, nodes)
             }
             B::VariantSwitch(_) => c.branch,
             B::PackClosure(_, mask) => add(
@@ -283,27 +275,14 @@ impl Session<'_> {
             | B::Gt
             | B::Le
             | B::Ge => c.arith,
-            B::Eq | B::Neq => {
-                let operands: Vec<Value> = self
-                    .machine
-                    .operands
-                    .top_values(2)
-                    .map(<[Value]>::to_vec)
-                    .unwrap_or_default();
-                let mut size = 0;
-                for v in operands {
-                    let v = match v {
-                        Value::Ref(r) => self.deref_shallow(r)?,
-                        v => v,
-                    };
-                    size = add(size, self.value_size(schedule, v, SizeMode::Compare)?);
-                }
-                let (base, unit) = match instr {
-                    B::Eq => (c.eq_base, c.eq_per_abs_val_unit),
-                    _ => (c.neq_base, c.neq_per_abs_val_unit),
-                };
-                add(base, mul(unit, size))
-            }
+            B::Eq => add(
+                c.eq_base,
+                mul(c.eq_per_abs_val_unit, self.compared_size(schedule)?),
+            ),
+            B::Neq => add(
+                c.neq_base,
+                mul(c.neq_per_abs_val_unit, self.compared_size(schedule)?),
+            ),
             B::AbortMsg => {
                 let len = match self.machine.operands.last() {
                     Some(Value::Container(m)) => match self.heap.get(*m)? {
@@ -318,49 +297,119 @@ impl Session<'_> {
             B::ImmBorrowGlobal(_) | B::MutBorrowGlobal(_) => c.borrow_global_base,
             B::MoveFrom(_) => c.move_from_base,
             B::MoveTo(_) => c.move_to_base,
-            B::ExistsGeneric(si)
-            | B::ImmBorrowGlobalGeneric(si)
-            | B::MutBorrowGlobalGeneric(si)
-            | B::MoveFromGeneric(si)
-            | B::MoveToGeneric(si) => {
-                let nodes = self.with_cx(frame, |cx| {
-                    let s = cx.struct_inst_ty(si.0)?;
-                    Ok(nodes(cx, s))
-                })?;
-                let base = match instr {
-                    B::ExistsGeneric(_) => c.exists_base,
-                    B::MoveFromGeneric(_) => c.move_from_base,
-                    B::MoveToGeneric(_) => c.move_to_base,
-                    _ => c.borrow_global_base,
-                };
-                add(base, mul(per_node, nodes))
-            }
-            B::VecPack(sig, _)
-            | B::VecLen(sig)
-            | B::VecImmBorrow(sig)
-            | B::VecMutBorrow(sig)
-            | B::VecPushBack(sig)
-            | B::VecPopBack(sig)
-            | B::VecUnpack(sig, _)
-            | B::VecSwap(sig) => {
-                let nodes = self.with_cx(frame, |cx| {
-                    let e = cx.sig_first(*sig)?;
-                    Ok(nodes(cx, e))
-                })?;
-                let base = match instr {
-                    B::VecPack(_, n) => add(c.vec_pack_base, mul(c.vec_pack_per_elem, *n)),
-                    B::VecUnpack(_, n) => {
-                        add(c.vec_unpack_base, mul(c.vec_unpack_per_expected_elem, *n))
-                    }
-                    B::VecLen(_) => c.vec_len_base,
-                    B::VecImmBorrow(_) | B::VecMutBorrow(_) => c.vec_borrow_base,
-                    B::VecPushBack(_) => c.vec_push_back_base,
-                    B::VecPopBack(_) => c.vec_pop_back_base,
-                    _ => c.vec_swap_base,
-                };
-                add(base, mul(per_node, nodes))
-            }
+            // The resource type's nodes, then the base of each.
+            B::ExistsGeneric(si) => add(
+                c.exists_base,
+                self.resource_nodes_cost(frame, si.0, per_node)?,
+            ),
+            B::ImmBorrowGlobalGeneric(si) | B::MutBorrowGlobalGeneric(si) => add(
+                c.borrow_global_base,
+                self.resource_nodes_cost(frame, si.0, per_node)?,
+            ),
+            B::MoveFromGeneric(si) => add(
+                c.move_from_base,
+                self.resource_nodes_cost(frame, si.0, per_node)?,
+            ),
+            B::MoveToGeneric(si) => add(
+                c.move_to_base,
+                self.resource_nodes_cost(frame, si.0, per_node)?,
+            ),
+            // The element type's nodes, then the base of each.
+            B::VecPack(sig, n) => add(
+                add(c.vec_pack_base, mul(c.vec_pack_per_elem, *n)),
+                self.element_nodes_cost(frame, *sig, per_node)?,
+            ),
+            B::VecUnpack(sig, n) => add(
+                add(c.vec_unpack_base, mul(c.vec_unpack_per_expected_elem, *n)),
+                self.element_nodes_cost(frame, *sig, per_node)?,
+            ),
+            B::VecLen(sig) => add(
+                c.vec_len_base,
+                self.element_nodes_cost(frame, *sig, per_node)?,
+            ),
+            B::VecImmBorrow(sig) | B::VecMutBorrow(sig) => add(
+                c.vec_borrow_base,
+                self.element_nodes_cost(frame, *sig, per_node)?,
+            ),
+            B::VecPushBack(sig) => add(
+                c.vec_push_back_base,
+                self.element_nodes_cost(frame, *sig, per_node)?,
+            ),
+            B::VecPopBack(sig) => add(
+                c.vec_pop_back_base,
+                self.element_nodes_cost(frame, *sig, per_node)?,
+            ),
+            B::VecSwap(sig) => add(
+                c.vec_swap_base,
+                self.element_nodes_cost(frame, *sig, per_node)?,
+            ),
         })
+    }
+
+    /// The number of members `members` gives (fields, or a variant's fields) and the type
+    /// nodes of the type and its members, which a generic pack or unpack is charged for.
+    fn members_nodes(
+        &mut self,
+        frame: &Frame<'_>,
+        members: impl FnOnce(&mut Cx<'_>) -> Result<(TypeId, Vec<TypeId>), VmError>,
+    ) -> Result<(usize, u64), VmError> {
+        self.with_cx(frame, |cx| {
+            let (s, fields) = members(cx)?;
+            let n = fields
+                .iter()
+                .fold(nodes(cx, s), |n, f| add(n, nodes(cx, *f)));
+            Ok((fields.len(), n))
+        })
+    }
+
+    /// What a generic global storage instruction is charged for its resource type
+    /// (instantiation `si`): `per_node` per type node.
+    fn resource_nodes_cost(
+        &mut self,
+        frame: &Frame<'_>,
+        si: u16,
+        per_node: u64,
+    ) -> Result<u64, VmError> {
+        let nodes = self.with_cx(frame, |cx| {
+            let s = cx.struct_inst_ty(si)?;
+            Ok(nodes(cx, s))
+        })?;
+        Ok(mul(per_node, nodes))
+    }
+
+    /// What a vector instruction is charged for its element type (signature `sig`):
+    /// `per_node` per type node.
+    fn element_nodes_cost(
+        &mut self,
+        frame: &Frame<'_>,
+        sig: tern_binary::SignatureIndex,
+        per_node: u64,
+    ) -> Result<u64, VmError> {
+        let nodes = self.with_cx(frame, |cx| {
+            let e = cx.sig_first(sig)?;
+            Ok(nodes(cx, e))
+        })?;
+        Ok(mul(per_node, nodes))
+    }
+
+    /// The abstract size of the two values `eq` or `neq` compares (the top two operands,
+    /// references read through).
+    fn compared_size(&mut self, schedule: &GasSchedule) -> Result<u64, VmError> {
+        let operands: Vec<Value> = self
+            .machine
+            .operands
+            .top_values(2)
+            .map(<[Value]>::to_vec)
+            .unwrap_or_default();
+        let mut size = 0;
+        for v in operands {
+            let v = match v {
+                Value::Ref(r) => self.deref_shallow(r)?,
+                v => v,
+            };
+            size = add(size, self.value_size(schedule, v, SizeMode::Compare)?);
+        }
+        Ok(size)
     }
 
     /// The fields an Aptos `unpack_variant` is charged for: those of the value on the stack

@@ -756,7 +756,17 @@ impl TypeChecker {
                 self.stack.truncate(n - 1);
                 return true;
             }
-            _ if same_type_binary(instr) => {
+            // One type for both operands and the result.
+            B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And => {
                 if pair().is_none() {
                     return false;
                 }
@@ -957,6 +967,92 @@ impl TypeChecker {
         Ok(())
     }
 
+    /// A cast: the operand popped, the integer type `to` pushed.
+    fn cast(&mut self, cx: &mut Cx<'_>, to: TypeNode) -> Result<(), VmError> {
+        self.pop()?;
+        self.push(cx.prim(to));
+        Ok(())
+    }
+
+    /// Sui's unpacking of an enum variant through a reference: a reference to the enum type
+    /// popped, a reference to each field (of the same mutability) pushed.
+    fn unpack_ref(
+        &mut self,
+        cx: &mut Cx<'_>,
+        (ty, fields): (TypeId, Vec<TypeId>),
+        mutable: bool,
+    ) -> Result<(), VmError> {
+        let given = self.pop()?;
+        cx.ref_eq(given, ty, mutable)?;
+        for f in fields {
+            let r = cx.reference(f, mutable);
+            self.push(r);
+        }
+        Ok(())
+    }
+
+    /// Borrowing a field: a reference to the struct (or enum) popped, then `member` gives the
+    /// struct's type and the field's, and a reference to the field is pushed.
+    fn borrow_field<'c>(
+        &mut self,
+        cx: &mut Cx<'c>,
+        mutable: bool,
+        member: impl FnOnce(&mut Cx<'c>) -> Result<(TypeId, TypeId), VmError>,
+    ) -> Result<(), VmError> {
+        let given = self.pop()?;
+        let (st, field) = member(cx)?;
+        cx.ref_eq(given, st, mutable)?;
+        let r = cx.reference(field, mutable);
+        self.push(r);
+        Ok(())
+    }
+
+    /// Testing an enum's variant: an immutable reference to the enum type `ty` popped, a
+    /// `bool` pushed.
+    fn test_variant(&mut self, cx: &mut Cx<'_>, ty: TypeId) -> Result<(), VmError> {
+        let given = self.pop()?;
+        cx.ref_eq(given, ty, false)?;
+        self.push(cx.prim(TypeNode::Bool));
+        Ok(())
+    }
+
+    /// `move_to`: the value and a `&signer` popped, then `resource` gives the resource type,
+    /// which the value must have, with `key`.
+    fn move_to<'c>(
+        &mut self,
+        cx: &mut Cx<'c>,
+        resource: impl FnOnce(&mut Cx<'c>) -> Result<TypeId, VmError>,
+    ) -> Result<(), VmError> {
+        let given = self.pop()?;
+        let signer = self.pop()?;
+        let signer_ok = matches!(cx.cache.types.node(signer),
+            TypeNode::Reference(t) if *cx.cache.types.node(*t) == TypeNode::Signer);
+        if !signer_ok {
+            return Err(failure(format!(
+                "Expected &signer type, got {}",
+                cx.show(signer)
+            )));
+        }
+        let ty = resource(cx)?;
+        cx.check_eq(given, ty)?;
+        cx.has_ability(given, Ability::Key)
+    }
+
+    /// `move_from`: an address popped, then `resource` gives the resource type (with `key`),
+    /// which is pushed.
+    fn move_from<'c>(
+        &mut self,
+        cx: &mut Cx<'c>,
+        resource: impl FnOnce(&mut Cx<'c>) -> Result<TypeId, VmError>,
+    ) -> Result<(), VmError> {
+        let a = self.pop()?;
+        cx.is(a, &TypeNode::Address, "address")?;
+        let ty = resource(cx)?;
+        cx.has_ability(ty, Ability::Key)?;
+        self.push(ty);
+        Ok(())
+    }
+
     /// The checks made before `instr` executes (calls excepted: see [`Session::check_call`]).
     fn before(
         &mut self,
@@ -995,7 +1091,113 @@ impl TypeChecker {
                     cx.has_ability(expected, Ability::Drop)?;
                 }
             }
-            _ => {}
+            // Nothing to check before these (calls are checked by `Session::check_call`).
+            Bytecode::Pop
+            | Bytecode::Branch(..)
+            | Bytecode::LdU64(..)
+            | Bytecode::LdConst(..)
+            | Bytecode::LdTrue
+            | Bytecode::LdFalse
+            | Bytecode::CopyLoc(..)
+            | Bytecode::MoveLoc(..)
+            | Bytecode::MutBorrowLoc(..)
+            | Bytecode::ImmBorrowLoc(..)
+            | Bytecode::MutBorrowField(..)
+            | Bytecode::ImmBorrowField(..)
+            | Bytecode::Call(..)
+            | Bytecode::Pack(..)
+            | Bytecode::Unpack(..)
+            | Bytecode::ReadRef
+            | Bytecode::WriteRef
+            | Bytecode::Add
+            | Bytecode::Sub
+            | Bytecode::Mul
+            | Bytecode::Mod
+            | Bytecode::Div
+            | Bytecode::BitOr
+            | Bytecode::BitAnd
+            | Bytecode::Xor
+            | Bytecode::Or
+            | Bytecode::And
+            | Bytecode::Not
+            | Bytecode::Eq
+            | Bytecode::Neq
+            | Bytecode::Lt
+            | Bytecode::Gt
+            | Bytecode::Le
+            | Bytecode::Ge
+            | Bytecode::Nop
+            | Bytecode::Exists(..)
+            | Bytecode::MutBorrowGlobal(..)
+            | Bytecode::ImmBorrowGlobal(..)
+            | Bytecode::MoveFrom(..)
+            | Bytecode::MoveTo(..)
+            | Bytecode::FreezeRef
+            | Bytecode::Shl
+            | Bytecode::Shr
+            | Bytecode::LdU8(..)
+            | Bytecode::LdU128(..)
+            | Bytecode::CastU8
+            | Bytecode::CastU64
+            | Bytecode::CastU128
+            | Bytecode::MutBorrowFieldGeneric(..)
+            | Bytecode::ImmBorrowFieldGeneric(..)
+            | Bytecode::CallGeneric(..)
+            | Bytecode::PackGeneric(..)
+            | Bytecode::UnpackGeneric(..)
+            | Bytecode::ExistsGeneric(..)
+            | Bytecode::MutBorrowGlobalGeneric(..)
+            | Bytecode::ImmBorrowGlobalGeneric(..)
+            | Bytecode::MoveFromGeneric(..)
+            | Bytecode::MoveToGeneric(..)
+            | Bytecode::VecPack(..)
+            | Bytecode::VecLen(..)
+            | Bytecode::VecImmBorrow(..)
+            | Bytecode::VecMutBorrow(..)
+            | Bytecode::VecPushBack(..)
+            | Bytecode::VecPopBack(..)
+            | Bytecode::VecUnpack(..)
+            | Bytecode::VecSwap(..)
+            | Bytecode::LdU16(..)
+            | Bytecode::LdU32(..)
+            | Bytecode::LdU256(..)
+            | Bytecode::CastU16
+            | Bytecode::CastU32
+            | Bytecode::CastU256
+            | Bytecode::ImmBorrowVariantField(..)
+            | Bytecode::MutBorrowVariantField(..)
+            | Bytecode::ImmBorrowVariantFieldGeneric(..)
+            | Bytecode::MutBorrowVariantFieldGeneric(..)
+            | Bytecode::PackVariant(..)
+            | Bytecode::PackVariantGeneric(..)
+            | Bytecode::UnpackVariant(..)
+            | Bytecode::UnpackVariantGeneric(..)
+            | Bytecode::TestVariant(..)
+            | Bytecode::TestVariantGeneric(..)
+            | Bytecode::PackClosure(..)
+            | Bytecode::PackClosureGeneric(..)
+            | Bytecode::LdI8(..)
+            | Bytecode::LdI16(..)
+            | Bytecode::LdI32(..)
+            | Bytecode::LdI64(..)
+            | Bytecode::LdI128(..)
+            | Bytecode::LdI256(..)
+            | Bytecode::CastI8
+            | Bytecode::CastI16
+            | Bytecode::CastI32
+            | Bytecode::CastI64
+            | Bytecode::CastI128
+            | Bytecode::CastI256
+            | Bytecode::Negate
+            | Bytecode::SuiPackVariant(..)
+            | Bytecode::SuiPackVariantGeneric(..)
+            | Bytecode::SuiUnpackVariant(..)
+            | Bytecode::SuiUnpackVariantImmRef(..)
+            | Bytecode::SuiUnpackVariantMutRef(..)
+            | Bytecode::SuiUnpackVariantGeneric(..)
+            | Bytecode::SuiUnpackVariantGenericImmRef(..)
+            | Bytecode::SuiUnpackVariantGenericMutRef(..)
+            | Bytecode::VariantSwitch(..) => {}
         }
         Ok(())
     }
@@ -1003,16 +1205,33 @@ impl TypeChecker {
     /// The checks made after `instr` executed.
     fn after(&mut self, cx: &mut Cx<'_>, instr: &Bytecode) -> Result<(), VmError> {
         use Bytecode as B;
-        if let Some(node) = loaded(instr) {
-            self.push(cx.prim(node));
-            return Ok(());
-        }
-        if let Some(node) = cast_target(instr) {
-            self.pop()?;
-            self.push(cx.prim(node));
-            return Ok(());
-        }
         match instr {
+            B::LdU8(_) => self.push(cx.prim(TypeNode::U8)),
+            B::LdU16(_) => self.push(cx.prim(TypeNode::U16)),
+            B::LdU32(_) => self.push(cx.prim(TypeNode::U32)),
+            B::LdU64(_) => self.push(cx.prim(TypeNode::U64)),
+            B::LdU128(_) => self.push(cx.prim(TypeNode::U128)),
+            B::LdU256(_) => self.push(cx.prim(TypeNode::U256)),
+            B::LdI8(_) => self.push(cx.prim(TypeNode::I8)),
+            B::LdI16(_) => self.push(cx.prim(TypeNode::I16)),
+            B::LdI32(_) => self.push(cx.prim(TypeNode::I32)),
+            B::LdI64(_) => self.push(cx.prim(TypeNode::I64)),
+            B::LdI128(_) => self.push(cx.prim(TypeNode::I128)),
+            B::LdI256(_) => self.push(cx.prim(TypeNode::I256)),
+            B::LdTrue | B::LdFalse => self.push(cx.prim(TypeNode::Bool)),
+            // The operand's kind is checked as the cast runs.
+            B::CastU8 => self.cast(cx, TypeNode::U8)?,
+            B::CastU16 => self.cast(cx, TypeNode::U16)?,
+            B::CastU32 => self.cast(cx, TypeNode::U32)?,
+            B::CastU64 => self.cast(cx, TypeNode::U64)?,
+            B::CastU128 => self.cast(cx, TypeNode::U128)?,
+            B::CastU256 => self.cast(cx, TypeNode::U256)?,
+            B::CastI8 => self.cast(cx, TypeNode::I8)?,
+            B::CastI16 => self.cast(cx, TypeNode::I16)?,
+            B::CastI32 => self.cast(cx, TypeNode::I32)?,
+            B::CastI64 => self.cast(cx, TypeNode::I64)?,
+            B::CastI128 => self.cast(cx, TypeNode::I128)?,
+            B::CastI256 => self.cast(cx, TypeNode::I256)?,
             B::Pop => {
                 let t = self.pop()?;
                 cx.has_ability(t, Ability::Drop)?;
@@ -1041,96 +1260,85 @@ impl TypeChecker {
                 let r = cx.reference(t, matches!(instr, B::MutBorrowLoc(_)));
                 self.push(r);
             }
-            B::ImmBorrowField(_)
-            | B::MutBorrowField(_)
-            | B::ImmBorrowFieldGeneric(_)
-            | B::MutBorrowFieldGeneric(_)
-            | B::ImmBorrowVariantField(_)
-            | B::MutBorrowVariantField(_)
-            | B::ImmBorrowVariantFieldGeneric(_)
-            | B::MutBorrowVariantFieldGeneric(_) => {
-                let given = self.pop()?;
-                let (mutable, (st, field)) = match instr {
-                    B::ImmBorrowField(h) => (false, cx.field(h.0, None)?),
-                    B::MutBorrowField(h) => (true, cx.field(h.0, None)?),
-                    B::ImmBorrowFieldGeneric(h) => (false, cx.field_inst(h.0)?),
-                    B::MutBorrowFieldGeneric(h) => (true, cx.field_inst(h.0)?),
-                    B::ImmBorrowVariantField(h) => (false, cx.variant_field(h.0, None)?),
-                    B::MutBorrowVariantField(h) => (true, cx.variant_field(h.0, None)?),
-                    B::ImmBorrowVariantFieldGeneric(h) => (false, cx.variant_field_inst(h.0)?),
-                    B::MutBorrowVariantFieldGeneric(h) => (true, cx.variant_field_inst(h.0)?),
-                    _ => return Err(super::invariant("unexpected instruction")),
-                };
-                cx.ref_eq(given, st, mutable)?;
-                let r = cx.reference(field, mutable);
-                self.push(r);
+            B::ImmBorrowField(h) => self.borrow_field(cx, false, |cx| cx.field(h.0, None))?,
+            B::MutBorrowField(h) => self.borrow_field(cx, true, |cx| cx.field(h.0, None))?,
+            B::ImmBorrowFieldGeneric(h) => self.borrow_field(cx, false, |cx| cx.field_inst(h.0))?,
+            B::MutBorrowFieldGeneric(h) => self.borrow_field(cx, true, |cx| cx.field_inst(h.0))?,
+            B::ImmBorrowVariantField(h) => {
+                self.borrow_field(cx, false, |cx| cx.variant_field(h.0, None))?
             }
-            B::Pack(_)
-            | B::PackGeneric(_)
-            | B::PackVariant(_)
-            | B::PackVariantGeneric(_)
-            | B::Unpack(_)
-            | B::UnpackGeneric(_)
-            | B::UnpackVariant(_)
-            | B::UnpackVariantGeneric(_) => {
-                let (ty, fields) = match instr {
-                    B::Pack(d) | B::Unpack(d) => cx.members(*d, None, None)?,
-                    B::PackGeneric(i) | B::UnpackGeneric(i) => cx.struct_inst(i.0)?,
-                    B::PackVariant(h) | B::UnpackVariant(h) => cx.variant(h.0, None)?,
-                    B::PackVariantGeneric(i) | B::UnpackVariantGeneric(i) => {
-                        cx.variant_inst(i.0)?
-                    }
-                    _ => return Err(super::invariant("unexpected instruction")),
-                };
-                if matches!(
-                    instr,
-                    B::Pack(_) | B::PackGeneric(_) | B::PackVariant(_) | B::PackVariantGeneric(_)
-                ) {
-                    self.pack(cx, ty, &fields)?;
-                } else {
-                    self.unpack(cx, ty, &fields)?;
-                }
+            B::MutBorrowVariantField(h) => {
+                self.borrow_field(cx, true, |cx| cx.variant_field(h.0, None))?
             }
-            B::SuiPackVariant(_)
-            | B::SuiPackVariantGeneric(_)
-            | B::SuiUnpackVariant(_)
-            | B::SuiUnpackVariantGeneric(_) => {
-                let (ty, fields) = match instr {
-                    B::SuiPackVariant(h) | B::SuiUnpackVariant(h) => cx.sui_variant(h.0, None)?,
-                    B::SuiPackVariantGeneric(i) | B::SuiUnpackVariantGeneric(i) => {
-                        cx.sui_variant_inst(i.0)?
-                    }
-                    _ => return Err(super::invariant("unexpected instruction")),
-                };
-                if matches!(instr, B::SuiPackVariant(_) | B::SuiPackVariantGeneric(_)) {
-                    self.pack(cx, ty, &fields)?;
-                } else {
-                    self.unpack(cx, ty, &fields)?;
-                }
+            B::ImmBorrowVariantFieldGeneric(h) => {
+                self.borrow_field(cx, false, |cx| cx.variant_field_inst(h.0))?
             }
-            B::SuiUnpackVariantImmRef(_)
-            | B::SuiUnpackVariantMutRef(_)
-            | B::SuiUnpackVariantGenericImmRef(_)
-            | B::SuiUnpackVariantGenericMutRef(_) => {
-                let (ty, fields) = match instr {
-                    B::SuiUnpackVariantImmRef(h) | B::SuiUnpackVariantMutRef(h) => {
-                        cx.sui_variant(h.0, None)?
-                    }
-                    B::SuiUnpackVariantGenericImmRef(i) | B::SuiUnpackVariantGenericMutRef(i) => {
-                        cx.sui_variant_inst(i.0)?
-                    }
-                    _ => return Err(super::invariant("unexpected instruction")),
-                };
-                let mutable = matches!(
-                    instr,
-                    B::SuiUnpackVariantMutRef(_) | B::SuiUnpackVariantGenericMutRef(_)
-                );
-                let given = self.pop()?;
-                cx.ref_eq(given, ty, mutable)?;
-                for f in fields {
-                    let r = cx.reference(f, mutable);
-                    self.push(r);
-                }
+            B::MutBorrowVariantFieldGeneric(h) => {
+                self.borrow_field(cx, true, |cx| cx.variant_field_inst(h.0))?
+            }
+            B::Pack(d) => {
+                let (ty, fields) = cx.members(*d, None, None)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::Unpack(d) => {
+                let (ty, fields) = cx.members(*d, None, None)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::PackGeneric(i) => {
+                let (ty, fields) = cx.struct_inst(i.0)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::UnpackGeneric(i) => {
+                let (ty, fields) = cx.struct_inst(i.0)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::PackVariant(h) => {
+                let (ty, fields) = cx.variant(h.0, None)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::UnpackVariant(h) => {
+                let (ty, fields) = cx.variant(h.0, None)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::PackVariantGeneric(i) => {
+                let (ty, fields) = cx.variant_inst(i.0)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::UnpackVariantGeneric(i) => {
+                let (ty, fields) = cx.variant_inst(i.0)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::SuiPackVariant(h) => {
+                let (ty, fields) = cx.sui_variant(h.0, None)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::SuiUnpackVariant(h) => {
+                let (ty, fields) = cx.sui_variant(h.0, None)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::SuiPackVariantGeneric(i) => {
+                let (ty, fields) = cx.sui_variant_inst(i.0)?;
+                self.pack(cx, ty, &fields)?;
+            }
+            B::SuiUnpackVariantGeneric(i) => {
+                let (ty, fields) = cx.sui_variant_inst(i.0)?;
+                self.unpack(cx, ty, &fields)?;
+            }
+            B::SuiUnpackVariantImmRef(h) => {
+                let members = cx.sui_variant(h.0, None)?;
+                self.unpack_ref(cx, members, false)?;
+            }
+            B::SuiUnpackVariantMutRef(h) => {
+                let members = cx.sui_variant(h.0, None)?;
+                self.unpack_ref(cx, members, true)?;
+            }
+            B::SuiUnpackVariantGenericImmRef(i) => {
+                let members = cx.sui_variant_inst(i.0)?;
+                self.unpack_ref(cx, members, false)?;
+            }
+            B::SuiUnpackVariantGenericMutRef(i) => {
+                let members = cx.sui_variant_inst(i.0)?;
+                self.unpack_ref(cx, members, true)?;
             }
             B::VariantSwitch(_) => {
                 let given = self.pop()?;
@@ -1154,15 +1362,13 @@ impl TypeChecker {
                     )));
                 }
             }
-            B::TestVariant(_) | B::TestVariantGeneric(_) => {
-                let (ty, _) = match instr {
-                    B::TestVariant(h) => cx.variant(h.0, None)?,
-                    B::TestVariantGeneric(i) => cx.variant_inst(i.0)?,
-                    _ => return Err(super::invariant("unexpected instruction")),
-                };
-                let given = self.pop()?;
-                cx.ref_eq(given, ty, false)?;
-                self.push(cx.prim(TypeNode::Bool));
+            B::TestVariant(h) => {
+                let (ty, _) = cx.variant(h.0, None)?;
+                self.test_variant(cx, ty)?;
+            }
+            B::TestVariantGeneric(i) => {
+                let (ty, _) = cx.variant_inst(i.0)?;
+                self.test_variant(cx, ty)?;
             }
             B::ReadRef => {
                 let r = self.pop()?;
@@ -1212,7 +1418,17 @@ impl TypeChecker {
                     }
                 }
             }
-            _ if same_type_binary(instr) => {
+            // One type for both operands and the result.
+            B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And => {
                 let rhs = self.pop()?;
                 cx.check_eq(rhs, self.top()?)?;
             }
@@ -1257,36 +1473,10 @@ impl TypeChecker {
                 cx.is(a, &TypeNode::Address, "address")?;
                 self.push(cx.prim(TypeNode::Bool));
             }
-            B::MoveTo(_) | B::MoveToGeneric(_) => {
-                let given = self.pop()?;
-                let signer = self.pop()?;
-                let signer_ok = matches!(cx.cache.types.node(signer),
-                    TypeNode::Reference(t) if *cx.cache.types.node(*t) == TypeNode::Signer);
-                if !signer_ok {
-                    return Err(failure(format!(
-                        "Expected &signer type, got {}",
-                        cx.show(signer)
-                    )));
-                }
-                let ty = match instr {
-                    B::MoveTo(d) => cx.struct_ty(*d, &[])?,
-                    B::MoveToGeneric(i) => cx.struct_inst_ty(i.0)?,
-                    _ => unreachable_instr()?,
-                };
-                cx.check_eq(given, ty)?;
-                cx.has_ability(given, Ability::Key)?;
-            }
-            B::MoveFrom(_) | B::MoveFromGeneric(_) => {
-                let a = self.pop()?;
-                cx.is(a, &TypeNode::Address, "address")?;
-                let ty = match instr {
-                    B::MoveFrom(d) => cx.struct_ty(*d, &[])?,
-                    B::MoveFromGeneric(i) => cx.struct_inst_ty(i.0)?,
-                    _ => unreachable_instr()?,
-                };
-                cx.has_ability(ty, Ability::Key)?;
-                self.push(ty);
-            }
+            B::MoveTo(d) => self.move_to(cx, |cx| cx.struct_ty(*d, &[]))?,
+            B::MoveToGeneric(i) => self.move_to(cx, |cx| cx.struct_inst_ty(i.0))?,
+            B::MoveFrom(d) => self.move_from(cx, |cx| cx.struct_ty(*d, &[]))?,
+            B::MoveFromGeneric(i) => self.move_from(cx, |cx| cx.struct_inst_ty(i.0))?,
             B::VecPack(sig, n) => {
                 let elem = cx.sig_first(*sig)?;
                 let n = usize::try_from(*n).map_err(|_| empty_stack())?;
@@ -1350,50 +1540,14 @@ impl TypeChecker {
             | B::BrTrue(..)
             | B::BrFalse(..)
             | B::Branch(..)
-            | B::LdU64(..)
-            | B::LdTrue
-            | B::LdFalse
             | B::StLoc(..)
             | B::Call(..)
-            | B::Add
-            | B::Sub
-            | B::Mul
-            | B::Mod
-            | B::Div
-            | B::BitOr
-            | B::BitAnd
-            | B::Xor
-            | B::Or
-            | B::And
             | B::Abort
             | B::Nop
-            | B::LdU8(..)
-            | B::LdU128(..)
-            | B::CastU8
-            | B::CastU64
-            | B::CastU128
             | B::CallGeneric(..)
-            | B::LdU16(..)
-            | B::LdU32(..)
-            | B::LdU256(..)
-            | B::CastU16
-            | B::CastU32
-            | B::CastU256
             | B::PackClosure(..)
             | B::PackClosureGeneric(..)
             | B::CallClosure(..)
-            | B::LdI8(..)
-            | B::LdI16(..)
-            | B::LdI32(..)
-            | B::LdI64(..)
-            | B::LdI128(..)
-            | B::LdI256(..)
-            | B::CastI8
-            | B::CastI16
-            | B::CastI32
-            | B::CastI64
-            | B::CastI128
-            | B::CastI256
             | B::Negate
             | B::AbortMsg => {}
         }
@@ -1514,16 +1668,6 @@ fn loaded(instr: &Bytecode) -> Option<TypeNode> {
     })
 }
 
-/// Whether `instr` is a binary operator whose operands have one type, the result's
-/// (arithmetic, bitwise and boolean; not shifts or comparisons).
-fn same_type_binary(instr: &Bytecode) -> bool {
-    use Bytecode as B;
-    matches!(
-        instr,
-        B::Add | B::Sub | B::Mul | B::Mod | B::Div | B::BitOr | B::BitAnd | B::Xor | B::Or | B::And
-    )
-}
-
 /// The type a cast instruction pushes (`None` for any other instruction).
 fn cast_target(instr: &Bytecode) -> Option<TypeNode> {
     use Bytecode as B;
@@ -1547,11 +1691,6 @@ fn cast_target(instr: &Bytecode) -> Option<TypeNode> {
 /// Entry `i` of a table of the unit, or the bounds checker's status.
 fn at<T>(table: &[T], i: usize) -> Result<&T, VmError> {
     table.get(i).ok_or_else(crate::loader::bad_index)
-}
-
-#[cold]
-fn unreachable_instr() -> Result<TypeId, VmError> {
-    Err(super::invariant("unexpected instruction"))
 }
 
 /// Where the error of a check is reported.

@@ -322,7 +322,43 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             B::CallClosure(sig) => Op::CallClosure(self.sig_slot(*sig)?),
             // Module-only instructions in a script: the verifier rejects them; reaching one
             // at run time is an invariant violation.
-            _ => return Err(bad_index()),
+            B::MutBorrowField(..)
+            | B::ImmBorrowField(..)
+            | B::Pack(..)
+            | B::Unpack(..)
+            | B::Exists(..)
+            | B::MutBorrowGlobal(..)
+            | B::ImmBorrowGlobal(..)
+            | B::MoveFrom(..)
+            | B::MoveTo(..)
+            | B::MutBorrowFieldGeneric(..)
+            | B::ImmBorrowFieldGeneric(..)
+            | B::PackGeneric(..)
+            | B::UnpackGeneric(..)
+            | B::ExistsGeneric(..)
+            | B::MutBorrowGlobalGeneric(..)
+            | B::ImmBorrowGlobalGeneric(..)
+            | B::MoveFromGeneric(..)
+            | B::MoveToGeneric(..)
+            | B::ImmBorrowVariantField(..)
+            | B::MutBorrowVariantField(..)
+            | B::ImmBorrowVariantFieldGeneric(..)
+            | B::MutBorrowVariantFieldGeneric(..)
+            | B::PackVariant(..)
+            | B::PackVariantGeneric(..)
+            | B::UnpackVariant(..)
+            | B::UnpackVariantGeneric(..)
+            | B::TestVariant(..)
+            | B::TestVariantGeneric(..)
+            | B::SuiPackVariant(..)
+            | B::SuiPackVariantGeneric(..)
+            | B::SuiUnpackVariant(..)
+            | B::SuiUnpackVariantImmRef(..)
+            | B::SuiUnpackVariantMutRef(..)
+            | B::SuiUnpackVariantGeneric(..)
+            | B::SuiUnpackVariantGenericImmRef(..)
+            | B::SuiUnpackVariantGenericMutRef(..)
+            | B::VariantSwitch(..) => return Err(bad_index()),
         })
     }
 
@@ -504,7 +540,83 @@ impl<T: BinaryTables> Lowering<'_, T> {
                     .ok_or_else(bad_index)?;
                 self.variant_field(m, inst.handle.idx())?
             }
-            _ => return Ok(None),
+            // Lowered the same in scripts and modules (`lower_common`).
+            B::Pop
+            | B::Ret
+            | B::BrTrue(..)
+            | B::BrFalse(..)
+            | B::Branch(..)
+            | B::LdU64(..)
+            | B::LdConst(..)
+            | B::LdTrue
+            | B::LdFalse
+            | B::CopyLoc(..)
+            | B::MoveLoc(..)
+            | B::StLoc(..)
+            | B::MutBorrowLoc(..)
+            | B::ImmBorrowLoc(..)
+            | B::Call(..)
+            | B::ReadRef
+            | B::WriteRef
+            | B::Add
+            | B::Sub
+            | B::Mul
+            | B::Mod
+            | B::Div
+            | B::BitOr
+            | B::BitAnd
+            | B::Xor
+            | B::Or
+            | B::And
+            | B::Not
+            | B::Eq
+            | B::Neq
+            | B::Lt
+            | B::Gt
+            | B::Le
+            | B::Ge
+            | B::Abort
+            | B::Nop
+            | B::FreezeRef
+            | B::Shl
+            | B::Shr
+            | B::LdU8(..)
+            | B::LdU128(..)
+            | B::CastU8
+            | B::CastU64
+            | B::CastU128
+            | B::CallGeneric(..)
+            | B::VecPack(..)
+            | B::VecLen(..)
+            | B::VecImmBorrow(..)
+            | B::VecMutBorrow(..)
+            | B::VecPushBack(..)
+            | B::VecPopBack(..)
+            | B::VecUnpack(..)
+            | B::VecSwap(..)
+            | B::LdU16(..)
+            | B::LdU32(..)
+            | B::LdU256(..)
+            | B::CastU16
+            | B::CastU32
+            | B::CastU256
+            | B::PackClosure(..)
+            | B::PackClosureGeneric(..)
+            | B::CallClosure(..)
+            | B::LdI8(..)
+            | B::LdI16(..)
+            | B::LdI32(..)
+            | B::LdI64(..)
+            | B::LdI128(..)
+            | B::LdI256(..)
+            | B::CastI8
+            | B::CastI16
+            | B::CastI32
+            | B::CastI64
+            | B::CastI128
+            | B::CastI256
+            | B::Negate
+            | B::AbortMsg => return Ok(None),
         };
         Ok(Some(op))
     }
