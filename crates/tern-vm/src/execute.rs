@@ -219,9 +219,10 @@ impl Session<'_> {
         }
         for v in &values {
             // The peer serializes return values; a value too deep to copy cannot be
-            // serialized either (errata, "Closures").
+            // serialized either (errata, "Closures"), which the peer reports as an invariant
+            // violation, unlocated.
             if self.heap.exceeds_copy_depth(*v)? {
-                return Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
+                return Err(VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                     .with_message("failed to serialize return values"));
             }
         }

@@ -536,6 +536,16 @@ pub struct LoadedModule {
     pub structs: Vec<StructId>,
 }
 
+/// One layout walk of [`CodeCache::check_layout`]: the nodes counted so far, the limits, and
+/// the struct types whose fields were walked (each is walked once per layout, as the peer
+/// builds a layout with a per-pass struct layout cache).
+struct LayoutWalk {
+    nodes: usize,
+    max_nodes: usize,
+    max_depth: usize,
+    structs_walked: rustc_hash::FxHashSet<TypeId>,
+}
+
 /// The shared code cache: types, structs and loaded modules.
 #[derive(Debug, Default)]
 pub struct CodeCache {
@@ -624,7 +634,9 @@ impl CodeCache {
 
     /// Checks the value layout of a concrete type against the layout limits: more than
     /// `max_nodes` nodes is `TOO_MANY_TYPE_NODES`, deeper than `max_depth` is
-    /// `VM_MAX_VALUE_DEPTH_REACHED`.
+    /// `VM_MAX_VALUE_DEPTH_REACHED`. As the peer builds a layout, a struct type met again in
+    /// the same layout counts as one node, its fields not walked again (nor their depth
+    /// checked where it is met again).
     pub fn check_layout(
         &mut self,
         ty: TypeId,
@@ -634,8 +646,13 @@ impl CodeCache {
         if self.layout_checked(ty, max_nodes, max_depth) {
             return Ok(());
         }
-        let mut nodes = 0usize;
-        self.count_layout(ty, 1, &mut nodes, max_nodes, max_depth)?;
+        let mut walk = LayoutWalk {
+            nodes: 0,
+            max_nodes,
+            max_depth,
+            structs_walked: Default::default(),
+        };
+        self.count_layout(ty, 1, &mut walk)?;
         // Only a complete walk is remembered (a struct whose module is not loaded yet counts
         // as a leaf).
         if self.unloaded_modules(ty).is_empty() {
@@ -735,12 +752,11 @@ impl CodeCache {
         &mut self,
         ty: TypeId,
         depth: usize,
-        nodes: &mut usize,
-        max_nodes: usize,
-        max_depth: usize,
+        walk: &mut LayoutWalk,
     ) -> Result<(), VmError> {
-        *nodes += 1;
-        if *nodes > max_nodes {
+        let (max_nodes, max_depth) = (walk.max_nodes, walk.max_depth);
+        walk.nodes += 1;
+        if walk.nodes > max_nodes {
             return Err(VmError::new(StatusCode::TOO_MANY_TYPE_NODES).with_message(format!(
                 "Number of type nodes when constructing type layout exceeded the maximum of {max_nodes}"
             )));
@@ -753,8 +769,11 @@ impl CodeCache {
             );
         }
         match self.types.node(ty).clone() {
-            TypeNode::Vector(t) => self.count_layout(t, depth + 1, nodes, max_nodes, max_depth),
+            TypeNode::Vector(t) => self.count_layout(t, depth + 1, walk),
             TypeNode::Struct(sid, args) => {
+                if walk.structs_walked.contains(&ty) {
+                    return Ok(());
+                }
                 let Some(info) = self.struct_info(sid).cloned() else {
                     return Ok(());
                 };
@@ -764,8 +783,9 @@ impl CodeCache {
                     let t = self
                         .types
                         .substitute(f, &args, &crate::types::TypeLimits::NONE)?;
-                    self.count_layout(t, depth + 1, nodes, max_nodes, max_depth)?;
+                    self.count_layout(t, depth + 1, walk)?;
                 }
+                walk.structs_walked.insert(ty);
                 Ok(())
             }
             _ => Ok(()),
