@@ -415,8 +415,10 @@ fn type_size_of_twelve_limits_entry_type_arguments() {
     assert_eq!(*err.location(), Location::Undefined);
 }
 
-// At run time the peer reports a type too large as VERIFICATION_ERROR (testsuite
-// `limits/type_size.masm`, spec status-codes §4).
+// A generic call's type arguments past the limit keep their status, located at the call
+// with no execution state: the peer instantiates them as it loads the callee, outside the
+// call instruction's execution (testsuite `limits/type_size.masm`,
+// `limits/call_type_arguments.masm`).
 #[test]
 fn type_size_of_twelve_limits_types_instantiated_at_run_time() {
     let mut vm = vm_with(type_limits(12, 20), Mode::Unmetered, TYPES);
@@ -426,12 +428,13 @@ fn type_size_of_twelve_limits_types_instantiated_at_run_time() {
     let over = vectors(10, "u8");
     let err = expect_error(
         call_types(&mut vm, "paired", &over),
-        StatusCode::VERIFICATION_ERROR,
+        StatusCode::TOO_MANY_TYPE_NODES,
         &[(2, 0)],
         &over,
     );
     assert_eq!(err.message(), Some("Type size is larger than maximum 12"));
     assert_eq!(*err.location(), module("types"));
+    assert!(err.data().exec_state.is_none());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -584,7 +587,12 @@ fn value_depth_of_ten_limits_copies_and_return_values_too() {
             );
             assert_eq!(*err.location(), module("vd"));
             let returned = call(&mut vm, "build", limit + 1);
-            expect_error(returned, StatusCode::INTERNAL_TYPE_ERROR, &[], &what);
+            expect_error(
+                returned,
+                StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR,
+                &[],
+                &what,
+            );
         }
     }
 }

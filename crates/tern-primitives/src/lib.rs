@@ -29,7 +29,7 @@ pub use identifier::{
 pub use index_kind::IndexKind;
 pub use status::{StatusCategory, StatusCode};
 pub use type_tag::{parse_address, FunctionTag, StructTag, TypeTag, TypeTagParseError};
-pub use vm_error::{Location, StackFrameInfo, VmError, VmErrorData};
+pub use vm_error::{ErrorOrigin, Location, StackFrameInfo, VmError, VmErrorData};
 
 /// Unsigned 256-bit integer (ethnum).
 pub type U256 = ethnum::U256;

@@ -63,9 +63,28 @@ pub struct VmErrorData {
     pub offsets: Vec<(u16, u16)>,
     /// Callers of the failing frame, innermost first; `None` when not raised by an instruction.
     pub exec_state: Option<Vec<StackFrameInfo>>,
-    /// Raised while loading (a resource's type layout, for one): located at the instruction
-    /// that needed it, but never given an execution state, as the peer reports such errors.
-    pub loading: bool,
+    /// What raised it, which decides how the interpreter locates it.
+    pub origin: ErrorOrigin,
+}
+
+/// What raised a [`VmError`], which decides how the interpreter locates it at the instruction
+/// that was running, as the peer does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ErrorOrigin {
+    /// An instruction: a verification-class status is reported as `VERIFICATION_ERROR`, with
+    /// the execution state.
+    #[default]
+    Instruction,
+    /// Loading something an instruction needs (a resource's type layout): the status is
+    /// remapped as for an instruction, but no execution state is given.
+    Loading,
+    /// A call loading its generic callee (instantiating its type arguments): the status is
+    /// kept and no execution state is given, the peer raising it outside the instruction's
+    /// execution.
+    CallSite,
+    /// Building a callee's frame (instantiating its local types): located already, where the
+    /// peer reports it (see `Session::frame_entry_error` in `tern-vm`); left as it is.
+    FrameEntry,
 }
 
 impl VmError {
@@ -80,7 +99,7 @@ impl VmError {
             indices: Vec::new(),
             offsets: Vec::new(),
             exec_state: None,
-            loading: false,
+            origin: ErrorOrigin::Instruction,
         }))
     }
 
@@ -114,10 +133,15 @@ impl VmError {
         self
     }
 
-    /// Sets the execution state.
-    /// Marks the error as raised while loading (see [`VmErrorData::loading`]).
+    /// Marks the error as raised while loading (see [`ErrorOrigin::Loading`]).
     pub fn while_loading(mut self) -> VmError {
-        self.0.loading = true;
+        self.0.origin = ErrorOrigin::Loading;
+        self
+    }
+
+    /// Marks the error as raised by a call loading its callee (see [`ErrorOrigin::CallSite`]).
+    pub fn at_call_site(mut self) -> VmError {
+        self.0.origin = ErrorOrigin::CallSite;
         self
     }
 

@@ -274,13 +274,20 @@ impl Session<'_> {
         if let Some(generic) = cached {
             return self.enter(callee, Some(generic), (frame, callers), pins);
         }
-        let ty_args = self.instantiate_call(&info.type_args, frame.ty_args())?;
+        // The peer instantiates the type arguments as it loads the callee, outside the call
+        // instruction's execution: a limit reached there keeps its status, with no execution
+        // state (`limits/call_type_arguments`).
+        let ty_args = self
+            .instantiate_call(&info.type_args, frame.ty_args())
+            .map_err(VmError::at_call_site)?;
         if ty_args.is_empty() {
             return self.invoke(callee, None, (Some(frame), callers), pins);
         }
         // A native's instantiation is remembered too (with no type slots): its next call
         // neither instantiates nor allocates.
-        let resolved = self.resolved_slots(callee.0, &ty_args)?;
+        let resolved = self
+            .resolved_slots(callee.0, &ty_args)
+            .map_err(|e| super::frame_entry_error(e, callers))?;
         let generic = Arc::new(GenericFrame {
             ty_args: ty_args.into(),
             resolved,
@@ -356,7 +363,12 @@ impl Session<'_> {
             return Err(VmError::new(StatusCode::CALL_STACK_OVERFLOW));
         }
         // The type slots first: their limits are checked before the frame exists.
-        let resolved = self.resolved_slots(callee, args)?;
+        let resolved = match caller {
+            Some(_) => self
+                .resolved_slots(callee, args)
+                .map_err(|e| super::frame_entry_error(e, callers))?,
+            None => self.resolved_slots(callee, args)?,
+        };
         let base = self.push_arguments(callee)?;
         let generic = ty_args.map(|ty_args| pins.instance(callee, ty_args, resolved));
         Ok(Some(Frame::entered(callable, base, generic)))

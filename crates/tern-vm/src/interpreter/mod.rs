@@ -22,7 +22,7 @@ use crate::values::Value;
 pub(crate) use stack::OperandStack;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tern_primitives::{Location, StackFrameInfo, StatusCode, VmError};
+use tern_primitives::{ErrorOrigin, Location, StackFrameInfo, StatusCode, VmError};
 
 /// A function a frame can run, with the link tables of its module.
 pub(crate) type Callable<'a> = (&'a Function, &'a ModuleLinks);
@@ -352,24 +352,51 @@ impl<'a> Pins<'a> {
 /// error (which carries an execution state) and whether offsets apply.
 pub(crate) fn locate(err: VmError, frames: &[Frame<'_>], current: &Frame<'_>, pc: u32) -> VmError {
     let mut err = err;
+    if err.data().origin == ErrorOrigin::FrameEntry {
+        return err;
+    }
     let f = &current.function;
     {
         let d = err.data_mut();
         if d.location == Location::Undefined && d.offsets.is_empty() {
             // A verification-class status raised by an instruction is reported as
-            // VERIFICATION_ERROR (errors a native located itself keep theirs).
+            // VERIFICATION_ERROR (errors a native located itself keep theirs, as do those of
+            // a call loading its callee).
             if d.status.category() == tern_primitives::StatusCategory::Verification
                 && d.status != StatusCode::CALL_STACK_OVERFLOW
+                && d.origin != ErrorOrigin::CallSite
             {
                 d.status = StatusCode::VERIFICATION_ERROR;
             }
             d.location = f.location();
             d.offsets.push((f.id.def_index, pc as u16));
-            if d.exec_state.is_none() && !d.loading && attaches_exec_state(d.status) {
+            if d.exec_state.is_none()
+                && d.origin == ErrorOrigin::Instruction
+                && attaches_exec_state(d.status)
+            {
                 d.exec_state = Some(stack_trace(frames));
             }
         }
     }
+    err
+}
+
+/// An error building a callee's frame (instantiating its local types under its type
+/// arguments), located as the peer locates it: at the location of the frame below the caller
+/// (`callers`' last; undefined under the entry function), without offsets or an execution
+/// state, a verification-class status reported as `VERIFICATION_ERROR`.
+pub(crate) fn frame_entry_error(mut err: VmError, callers: &[Frame<'_>]) -> VmError {
+    let d = err.data_mut();
+    if d.location != Location::Undefined || !d.offsets.is_empty() {
+        return err;
+    }
+    if d.status.category() == tern_primitives::StatusCategory::Verification {
+        d.status = StatusCode::VERIFICATION_ERROR;
+    }
+    d.location = callers
+        .last()
+        .map_or(Location::Undefined, |f| f.function.location());
+    d.origin = ErrorOrigin::FrameEntry;
     err
 }
 
