@@ -116,7 +116,7 @@ impl Session<'_> {
     pub(crate) fn read_ref(&mut self) -> Result<(), VmError> {
         let r = self.pop_ref()?;
         let v = self.deref_shallow(r)?;
-        let v = self.heap.copy_value(v)?;
+        let v = self.heap.copy_referenced(v)?;
         self.push(v)
     }
 

@@ -449,6 +449,17 @@ impl Heap {
         self.copy_at_depth(v, 1)
     }
 
+    /// A copy of the value a reference reaches, as `read_ref` makes it: the peer keeps a
+    /// closure inline in the slot a reference names (a local, a field, an element), and
+    /// copies it from one level deeper than a struct or vector the reference names whole.
+    pub fn copy_referenced(&mut self, v: Value) -> Result<Value, VmError> {
+        let depth = match v {
+            Value::Container(id) if matches!(self.get(id)?, Container::Closure(_)) => 2,
+            _ => 1,
+        };
+        self.copy_at_depth(v, depth)
+    }
+
     fn copy_at_depth(&mut self, v: Value, depth: usize) -> Result<Value, VmError> {
         let Value::Container(id) = v else {
             return Ok(v);
