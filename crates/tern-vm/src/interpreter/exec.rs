@@ -1243,7 +1243,13 @@ impl Session<'_> {
         match (a, b) {
             (Value::Ref(x), Value::Ref(y)) => {
                 let (x, y) = (self.deref_shallow(x)?, self.deref_shallow(y)?);
-                self.heap.equals(x, y)
+                // The peer counts a reference as one level, and a value held inline in the
+                // slot a reference names (a primitive, a closure) as one more.
+                let depth = match x {
+                    Value::Container(c) if !self.heap.is_closure(c) => 2,
+                    _ => 3,
+                };
+                self.heap.equals_at_depth(x, y, depth)
             }
             _ => self.heap.equals(a, b),
         }

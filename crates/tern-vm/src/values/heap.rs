@@ -449,12 +449,17 @@ impl Heap {
         self.copy_at_depth(v, 1)
     }
 
+    /// Whether container `c` is a closure.
+    pub(crate) fn is_closure(&self, c: ContainerId) -> bool {
+        matches!(self.try_get(c), Some(Container::Closure(_)))
+    }
+
     /// A copy of the value a reference reaches, as `read_ref` makes it: the peer keeps a
     /// closure inline in the slot a reference names (a local, a field, an element), and
     /// copies it from one level deeper than a struct or vector the reference names whole.
     pub fn copy_referenced(&mut self, v: Value) -> Result<Value, VmError> {
         let depth = match v {
-            Value::Container(id) if matches!(self.get(id)?, Container::Closure(_)) => 2,
+            Value::Container(id) if self.is_closure(id) => 2,
             _ => 1,
         };
         self.copy_at_depth(v, depth)
@@ -470,6 +475,9 @@ impl Heap {
         // Counted before anything is cloned, so a copy past the quota allocates nothing.
         let units = match self.get(id)? {
             Container::Free(_) => return Err(dangling(id)),
+            // The peer checks the depth of every value it copies, a primitive too: what a
+            // container holds one by one is one level deeper than it.
+            c if depth >= self.max_depth && holds_values(c) => return Err(too_deep()),
             c => quota_units(c),
         };
         self.charge_copy(units)?;
@@ -609,14 +617,19 @@ impl Heap {
         self.equals_at_depth(a, b, 1)
     }
 
-    fn equals_at_depth(&self, a: Value, b: Value, depth: usize) -> Result<bool, VmError> {
+    /// Deep equality of two values compared at `depth`: as the peer, every value compared
+    /// (a primitive too) must be at most the depth limit deep.
+    pub(crate) fn equals_at_depth(
+        &self,
+        a: Value,
+        b: Value,
+        depth: usize,
+    ) -> Result<bool, VmError> {
+        if depth > self.max_depth {
+            return Err(too_deep());
+        }
         match (a, b) {
-            (Value::Container(x), Value::Container(y)) => {
-                if depth > self.max_depth {
-                    return Err(too_deep());
-                }
-                self.containers_equal(x, y, depth)
-            }
+            (Value::Container(x), Value::Container(y)) => self.containers_equal(x, y, depth),
             (Value::Ref(_), _) | (_, Value::Ref(_)) => {
                 Err(VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
                     .with_message("cannot compare references by value"))
@@ -639,7 +652,15 @@ impl Heap {
         let (cx, cy) = (self.get(x)?, self.get(y)?);
         let (fx, fy): (&[Value], &[Value]) = match (cx, cy) {
             (Container::Struct(a), Container::Struct(b)) => (a, b),
+            // The peer holds the tag as the first of the variant's values: the lengths are
+            // compared first, then the tag, one level deeper.
             (Container::Variant(ta, a), Container::Variant(tb, b)) => {
+                if a.len() != b.len() {
+                    return Ok(false);
+                }
+                if depth >= self.max_depth {
+                    return Err(too_deep());
+                }
                 if ta != tb {
                     return Ok(false);
                 }
@@ -679,8 +700,9 @@ impl Heap {
         Ok(true)
     }
 
-    /// Whether copying `v` would exceed the value-depth limit (the measure of
-    /// [`Heap::copy_value`], checked without copying).
+    /// Whether serializing `v` would exceed the value-depth limit, checked as the peer's
+    /// serializer checks it: every value serialized (a primitive too) at most the limit deep,
+    /// what a container holds one level deeper than it (a variant's tag is not a value there).
     pub fn exceeds_copy_depth(&self, v: Value) -> Result<bool, VmError> {
         let Value::Container(id) = v else {
             return Ok(false);
@@ -689,7 +711,7 @@ impl Heap {
         let mut children = Vec::new();
         while let Some((id, d)) = pending.pop() {
             let c = self.get(id)?;
-            if d > self.max_depth {
+            if d > self.max_depth || (d >= self.max_depth && !values_of(c).is_empty()) {
                 return Ok(true);
             }
             children.clear();
@@ -749,6 +771,13 @@ fn owns_containers(c: &Container) -> bool {
 
 /// The values a container holds (none for unboxed primitives or a free slot).
 #[inline]
+/// Whether the peer holds values one by one in `c`, each one level deeper than it: a
+/// struct's fields, a variant's tag and fields, a vector of values' elements, a closure's
+/// captured values (a vector of primitives holds its elements unboxed).
+fn holds_values(c: &Container) -> bool {
+    matches!(c, Container::Variant(..)) || !values_of(c).is_empty()
+}
+
 fn values_of(c: &Container) -> &[Value] {
     match c {
         Container::Struct(f) | Container::Variant(_, f) => f,

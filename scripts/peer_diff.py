@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Runs the same `.masm` functions on the peer (the Aptos MoveVM built by
+`../shared/tools/aptos-peer/build.sh`) and on Tern, and compares what each reports: the return
+value, or the error's status, location and offsets (publishing errors by status).
+
+The peer's harness takes a module with no dependencies and calls a function with `u64`
+arguments (or none); it prints the value of a `u64` result, or the error. The peer runs without
+its debugging mode, so execution states are not compared.
+
+    scripts/peer_diff.py probe FILE FUNCTION [ARG]
+        one call, both outcomes printed
+    scripts/peer_diff.py mutate FILE:FUNCTION:ARG[,FILE:FUNCTION:ARG...] COUNT [SEED]
+        COUNT text-level mutants of the programs (instructions deleted, swapped, duplicated or
+        replaced by one of their family, immediates changed); prints each mismatch and a tally
+
+Environment: PEER (default ../peer/bin/aptos-move-bench), TERN (default
+target/release/tern). Mutants that Tern's assembler refuses are skipped; mismatches are kept in
+/tmp/peer-diff for reading.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PEER = os.environ.get("PEER", os.path.join(ROOT, "..", "peer", "bin", "aptos-move-bench"))
+TERN = os.environ.get("TERN", os.path.join(ROOT, "target", "release", "tern"))
+OUT = "/tmp/peer-diff"
+
+
+def run(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        return None
+    return out.stdout + out.stderr
+
+
+def peer(path, function, arg):
+    cmd = [PEER, path, function, "1", "--repeat", "1"] + (["--arg", str(arg)] if arg is not None else [])
+    text = run(cmd)
+    if text is None:
+        return ("timeout",)
+    m = re.search(r"warm-up call returned: \[U64\((\d+)\)\]", text)
+    if m:
+        return ("value", m.group(1))
+    if "Err` value: [" in text:
+        return ("value", "(not a u64)")
+    if "UNEXPECTED_VERIFIER_ERROR" in text:
+        m = re.search(r"Error: VMError \{ major_status: (\w+)", text)
+        return ("publish", m.group(1) if m else "?")
+    m = re.search(r"VMError \{ major_status: (\w+), sub_status: ([^,]+), .*?location: (.*?), "
+                  r"indices: \[.*?\], offsets: (\[.*?\]) \}", text, re.S)
+    if m:
+        status, sub, location, offsets = m.groups()
+        location = re.sub(r'Module\(ModuleId \{ address: 0*([0-9a-f]+), name: Identifier\("(\w+)"\) \}\)',
+                          r"0x\1::\2", location).replace("Undefined", "undefined")
+        return ("error", status, sub, location, offsets)
+    return ("unread", text[-200:])
+
+
+def tern(path, target, arg):
+    cmd = [TERN, "run", path, target, "-v"] + (["--args", str(arg)] if arg is not None else [])
+    text = run(cmd)
+    if text is None:
+        return ("timeout",)
+    m = re.match(r"return values: (\d+)\s*$", text)
+    if m:
+        return ("value", m.group(1))
+    if text.startswith("return values:"):
+        return ("value", "(not a u64)")
+    m = re.search(r"Unable to publish module .*?major_status: (\w+)", text, re.S)
+    if m:
+        return ("publish", m.group(1))
+    m = re.search(r"major_status: (\w+),\s*sub_status: ([^,]+),\s*location: ([^,]+),\s*"
+                  r"indices: \[.*?\],\s*offsets: (\[.*?\]),", text, re.S)
+    if m:
+        return ("error",) + m.groups()
+    if text.startswith("Error: "):
+        return ("assembly",)
+    return ("unread", text[-200:])
+
+
+def both(path, function, arg):
+    module = re.search(r"module (0x\w+::\w+)", open(path).read()).group(1)
+    return tern(path, f"{module}::{function}", arg), peer(path, function, arg)
+
+
+FAMILIES = [
+    ["add", "sub", "mul", "div", "mod", "bit_or", "bit_and", "xor"],
+    ["lt", "gt", "le", "ge", "eq", "neq"],
+    ["br_true", "br_false"],
+    ["copy_loc", "move_loc"],
+    ["ld_u64", "ld_u8", "ld_u16", "ld_u32", "ld_u128", "ld_i64"],
+    ["cast_u8", "cast_u16", "cast_u32", "cast_u64", "cast_u128", "cast_u256", "cast_i8", "cast_i64"],
+]
+INSTRUCTION = re.compile(r"^    [a-z_]+")
+
+
+def mutate(lines, rng):
+    body = [i for i, line in enumerate(lines) if INSTRUCTION.match(line) and not line.strip().startswith("local")]
+    if not body:
+        return lines
+    out = list(lines)
+    i = rng.choice(body)
+    kind = rng.choice(["delete", "swap", "duplicate", "immediate", "immediate", "copy", "family", "family"])
+    if kind == "delete":
+        del out[i]
+    elif kind == "swap":
+        j = rng.choice(body)
+        out[i], out[j] = out[j], out[i]
+    elif kind == "duplicate":
+        out.insert(i, out[rng.choice(body)])
+    elif kind == "immediate":
+        m = re.search(r"(\d+)$", out[i])
+        if m:
+            value = rng.choice([0, 1, 2, 255, 256, 65535, 2**32, 2**63, 2**64 - 1, rng.randrange(100)])
+            out[i] = out[i][: m.start()] + str(value)
+    elif kind == "copy":
+        out[i] = out[rng.choice(body)]
+    else:
+        words = out[i].split()
+        for family in FAMILIES:
+            if words and words[0] in family:
+                words[0] = rng.choice(family)
+                out[i] = "    " + " ".join(words)
+                break
+    return out
+
+
+def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == "probe":
+        arg = sys.argv[4] if len(sys.argv) > 4 else None
+        t, p = both(sys.argv[2], sys.argv[3], arg)
+        print(f"tern {t}\npeer {p}\n{'same' if t == p else 'DIFFERENT'}")
+        return
+    if len(sys.argv) < 4 or sys.argv[1] != "mutate":
+        sys.exit(__doc__)
+    programs = [spec.split(":") for spec in sys.argv[2].split(",")]
+    count = int(sys.argv[3])
+    rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+    os.makedirs(OUT, exist_ok=True)
+    tally = {}
+    for n in range(count):
+        path, function, arg = rng.choice(programs)
+        lines = open(path).read().split("\n")
+        for _ in range(rng.randrange(1, 3)):
+            lines = mutate(lines, rng)
+        mutant = os.path.join(OUT, f"m{n}.masm")
+        with open(mutant, "w") as f:
+            f.write("\n".join(lines))
+        t, p = both(mutant, function, arg)
+        if t[0] == "assembly":
+            os.remove(mutant)
+            continue
+        key = ("same " if t == p else "DIFFERENT ") + t[0]
+        tally[key] = tally.get(key, 0) + 1
+        if t == p:
+            os.remove(mutant)
+        else:
+            print(f"DIFFERENT {mutant} {function} {arg}\n  tern {t}\n  peer {p}", flush=True)
+    print(tally)
+
+
+if __name__ == "__main__":
+    main()
