@@ -392,7 +392,7 @@ impl Deserializer<'_> {
     }
 
     fn len(&mut self) -> Result<usize, VmError> {
-        crate::loader::read_uleb_public(&mut self.input)
+        crate::uleb::read_bcs_length(&mut self.input)
             .map(|v| v as usize)
             .ok_or_else(de_error)
     }

@@ -351,7 +351,7 @@ fn read_layouts(input: &mut &[u8], depth: usize) -> Result<Vec<Layout>, VmError>
 }
 
 pub(crate) fn read_len(input: &mut &[u8]) -> Result<usize, VmError> {
-    crate::loader::read_uleb_public(input)
+    crate::uleb::read_bcs_length(input)
         .map(|v| v as usize)
         .ok_or_else(de_error)
 }

@@ -67,6 +67,7 @@ pub mod storage;
 pub mod trace;
 pub mod type_names;
 pub mod types;
+mod uleb;
 pub mod values;
 
 pub use execute::ExecutionOutcome;

@@ -15,9 +15,6 @@ use tern_primitives::{
     AccountAddress, Identifier, ModuleId, StatusCode, StructTag, TypeTag, VmError,
 };
 
-/// Concrete types of a generic function's type slots (an error where a type exceeds limits).
-pub(crate) type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
-
 /// A generic call site under one caller instantiation: the caller's link table, the
 /// instantiation index, and the address of the calling frame's `GenericFrame` (calls from
 /// non-generic callers are kept in the link table instead).
@@ -28,9 +25,9 @@ pub(crate) type GenericCallKey = (usize, u16, usize);
 /// the addresses in its key cannot be reused while it exists.
 #[derive(Debug)]
 pub(crate) struct GenericCall {
-    pub frame: Arc<crate::interpreter::GenericFrame>,
+    pub frame: Arc<crate::loader::GenericFrame>,
     pub _links: Arc<crate::loader::ModuleLinks>,
-    pub _caller: Option<Arc<crate::interpreter::GenericFrame>>,
+    pub _caller: Option<Arc<crate::loader::GenericFrame>>,
 }
 
 /// State of one global resource slot in a session.
@@ -50,7 +47,7 @@ pub struct Session<'r> {
     pub(crate) storage: &'r dyn Storage,
     pub(crate) heap: Heap,
     pub(crate) globals: BTreeMap<(AccountAddress, TypeId), GlobalSlot>,
-    pub(crate) instantiations: HashMap<(usize, Vec<TypeId>), ResolvedSlots>,
+    pub(crate) instantiations: HashMap<(usize, Vec<TypeId>), crate::loader::ResolvedSlots>,
     /// Generic call sites of generic callers already instantiated (see [`GenericCall`]).
     pub(crate) generic_calls: rustc_hash::FxHashMap<GenericCallKey, GenericCall>,
     pub(crate) machine: crate::interpreter::Machine,

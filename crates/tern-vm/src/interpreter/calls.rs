@@ -4,9 +4,10 @@ use super::{
     invariant, type_mismatch, underflow, CallSiteKey, Callable, Frame, GenericFrame, OperandStack,
     Pins,
 };
+use crate::loader::ResolvedSlots;
 use crate::loader::{Body, Callee, Function, FunctionInstInfo, LinkedFunction, ModuleLinks};
 use crate::natives::{NativeContext, NativeResult};
-use crate::session::{GenericCall, ResolvedSlots, Session};
+use crate::session::{GenericCall, Session};
 use crate::types::{TypeId, TypeListId};
 use crate::values::{Closure, ClosureTarget, Container, Value};
 use std::sync::Arc;

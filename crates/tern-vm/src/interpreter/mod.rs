@@ -59,14 +59,7 @@ pub(crate) struct Frame<'a> {
     pub base: u32,
 }
 
-/// What a generic function's frame knows about its instantiation.
-#[derive(Debug)]
-pub struct GenericFrame {
-    /// Concrete type arguments.
-    pub(crate) ty_args: Arc<[TypeId]>,
-    /// Concrete types of the function's type slots.
-    pub(crate) resolved: Option<crate::session::ResolvedSlots>,
-}
+pub use crate::loader::GenericFrame;
 
 impl<'a> Frame<'a> {
     /// The first frame of `function`, its locals window at `base`.
@@ -331,7 +324,7 @@ impl<'a> Pins<'a> {
         &mut self,
         f: &Function,
         ty_args: Arc<[TypeId]>,
-        resolved: Option<crate::session::ResolvedSlots>,
+        resolved: Option<crate::loader::ResolvedSlots>,
     ) -> &'a Arc<GenericFrame> {
         // The function's address cannot be reused during the run: frames borrow it.
         let key = (f as *const Function as usize, ty_args);

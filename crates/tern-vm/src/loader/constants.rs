@@ -44,23 +44,6 @@ fn fixed<const N: usize>(cursor: &mut &[u8]) -> Result<[u8; N], VmError> {
     <[u8; N]>::try_from(bytes).map_err(|_| malformed())
 }
 
-/// Reads a BCS ULEB128 length (minimal, ≤ 2^31 − 1).
-pub(crate) fn read_uleb(cursor: &mut &[u8]) -> Option<u64> {
-    let mut value: u64 = 0;
-    for shift in (0..35).step_by(7) {
-        let (&byte, rest) = cursor.split_first()?;
-        *cursor = rest;
-        value |= u64::from(byte & 0x7F) << shift;
-        if byte & 0x80 == 0 {
-            if byte == 0 && shift > 0 {
-                return None;
-            }
-            return (value <= u64::from(u32::MAX >> 1)).then_some(value);
-        }
-    }
-    None
-}
-
 fn decode(ty: &SignatureToken, cursor: &mut &[u8], depth: usize) -> Result<ConstValue, VmError> {
     use SignatureToken as S;
     if depth > 256 {
@@ -96,7 +79,7 @@ fn decode_vector(
     cursor: &mut &[u8],
     depth: usize,
 ) -> Result<ConstValue, VmError> {
-    let len = read_uleb(cursor).ok_or_else(malformed)? as usize;
+    let len = crate::uleb::read_bcs_length(cursor).ok_or_else(malformed)? as usize;
     if *inner == SignatureToken::U8 {
         return Ok(ConstValue::Bytes(take(cursor, len)?.to_vec()));
     }

@@ -5,7 +5,6 @@ mod constants;
 pub(crate) mod lower;
 pub(crate) mod signature;
 
-pub(crate) use constants::read_uleb as read_uleb_public;
 pub use constants::{decode_constant, ConstValue};
 
 use crate::natives::NativeFunction;
@@ -465,7 +464,7 @@ pub struct ModuleLinks {
     /// Per function instantiation, when called from a non-generic function of this unit: the
     /// callee frame's type arguments and slots, filled by the first call (they depend only
     /// on the instantiation, so every session shares them).
-    pub(crate) generic_frames: Vec<OnceLock<Arc<crate::interpreter::GenericFrame>>>,
+    pub(crate) generic_frames: Vec<OnceLock<Arc<GenericFrame>>>,
     /// Decoded constants.
     pub constants: Vec<ConstValue>,
     /// The unit's original instructions (what an execution trace records).
@@ -534,6 +533,19 @@ pub struct LoadedModule {
     pub by_name: HashMap<Identifier, usize>,
     /// Structs by definition index.
     pub structs: Vec<StructId>,
+}
+
+/// Concrete types of a generic function's type slots (an error where a type exceeds limits).
+pub(crate) type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
+
+/// What a generic function's frame knows about its instantiation: kept in the link tables of
+/// a non-generic caller's module ([`ModuleLinks`]), or by a session for a generic caller.
+#[derive(Debug)]
+pub struct GenericFrame {
+    /// Concrete type arguments.
+    pub(crate) ty_args: Arc<[TypeId]>,
+    /// Concrete types of the function's type slots.
+    pub(crate) resolved: Option<ResolvedSlots>,
 }
 
 /// One layout walk of [`CodeCache::check_layout`]: the nodes counted so far, the limits, and
