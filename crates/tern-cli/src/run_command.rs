@@ -299,14 +299,11 @@ fn publish_masm(
                         || "the module".to_string(),
                         |id| format!("'{}::{}'", id.address.full_hex(), id.name),
                     );
-                    let peer = if args.verbose {
-                        format!(
-                            "Error: Unable to publish module {name}. Got VMError: {}\n",
-                            e.render_with(true)
-                        )
-                    } else {
-                        String::new()
-                    };
+                    let peer = peer_error(
+                        args.verbose,
+                        &format!("Unable to publish module {name}. Got"),
+                        &e,
+                    );
                     // The module that failed is not stored: its own functions are named from
                     // what was assembled.
                     let assembled = std::sync::Arc::new(module);
@@ -447,14 +444,7 @@ fn report(
                 source,
             };
             let line = describe(&e, &cx);
-            let peer = if args.verbose {
-                format!(
-                    "Error: {kind} execution failed with VMError: {}\n",
-                    e.render_with(true)
-                )
-            } else {
-                String::new()
-            };
+            let peer = peer_error(args.verbose, &format!("{kind} execution failed with"), &e);
             let text = format!("{}{peer}{line}\n", trace(vm.take_failure_trace()));
             (text, ExitCode::FAILURE)
         }
@@ -465,6 +455,16 @@ fn report(
         outln!("{text}")?;
     }
     Ok(code)
+}
+
+/// With `-v`, the error as the peer's test runner prints it (`Error: {what} VMError: {…}`),
+/// on its own lines; else nothing.
+fn peer_error(verbose: bool, what: &str, e: &VmError) -> String {
+    if verbose {
+        format!("Error: {what} VMError: {}\n", e.render_with(true))
+    } else {
+        String::new()
+    }
 }
 
 /// A successful run's `&mut` results, return values and events as `tern run` prints them:

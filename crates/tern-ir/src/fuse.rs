@@ -102,14 +102,8 @@ pub fn fuse(code: &mut [Op], u64_locals: &[bool], jump_targets: &[u32]) {
                 }
                 let moves = u8::from(matches!(first, Op::MoveLoc(_)))
                     | u8::from(matches!(second, Op::MoveLoc(_))) << 1;
-                let op = match op {
-                    Op::Add => FusedBin::Add,
-                    Op::Sub => FusedBin::Sub,
-                    Op::Mul => FusedBin::Mul,
-                    Op::Xor => FusedBin::Xor,
-                    Op::BitAnd => FusedBin::BitAnd,
-                    Op::BitOr => FusedBin::BitOr,
-                    _ => continue,
+                let Some(op) = FusedBin::of(op) else {
+                    continue;
                 };
                 match window[3] {
                     Op::StLoc(dst) => Op::BinLocLocStLoc {

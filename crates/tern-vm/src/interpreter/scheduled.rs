@@ -300,48 +300,48 @@ impl Session<'_> {
             // The resource type's nodes, then the base of each.
             B::ExistsGeneric(si) => add(
                 c.exists_base,
-                self.resource_nodes_cost(frame, si.0, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.struct_inst_ty(si.0))?,
             ),
             B::ImmBorrowGlobalGeneric(si) | B::MutBorrowGlobalGeneric(si) => add(
                 c.borrow_global_base,
-                self.resource_nodes_cost(frame, si.0, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.struct_inst_ty(si.0))?,
             ),
             B::MoveFromGeneric(si) => add(
                 c.move_from_base,
-                self.resource_nodes_cost(frame, si.0, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.struct_inst_ty(si.0))?,
             ),
             B::MoveToGeneric(si) => add(
                 c.move_to_base,
-                self.resource_nodes_cost(frame, si.0, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.struct_inst_ty(si.0))?,
             ),
             // The element type's nodes, then the base of each.
             B::VecPack(sig, n) => add(
                 add(c.vec_pack_base, mul(c.vec_pack_per_elem, *n)),
-                self.element_nodes_cost(frame, *sig, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.sig_first(*sig))?,
             ),
             B::VecUnpack(sig, n) => add(
                 add(c.vec_unpack_base, mul(c.vec_unpack_per_expected_elem, *n)),
-                self.element_nodes_cost(frame, *sig, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.sig_first(*sig))?,
             ),
             B::VecLen(sig) => add(
                 c.vec_len_base,
-                self.element_nodes_cost(frame, *sig, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.sig_first(*sig))?,
             ),
             B::VecImmBorrow(sig) | B::VecMutBorrow(sig) => add(
                 c.vec_borrow_base,
-                self.element_nodes_cost(frame, *sig, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.sig_first(*sig))?,
             ),
             B::VecPushBack(sig) => add(
                 c.vec_push_back_base,
-                self.element_nodes_cost(frame, *sig, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.sig_first(*sig))?,
             ),
             B::VecPopBack(sig) => add(
                 c.vec_pop_back_base,
-                self.element_nodes_cost(frame, *sig, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.sig_first(*sig))?,
             ),
             B::VecSwap(sig) => add(
                 c.vec_swap_base,
-                self.element_nodes_cost(frame, *sig, per_node)?,
+                self.type_nodes_cost(frame, per_node, |cx| cx.sig_first(*sig))?,
             ),
         })
     }
@@ -362,32 +362,18 @@ impl Session<'_> {
         })
     }
 
-    /// What a generic global storage instruction is charged for its resource type
-    /// (instantiation `si`): `per_node` per type node.
-    fn resource_nodes_cost(
+    /// What an instruction is charged for the type nodes of the type `ty` gives (a generic
+    /// global storage instruction's resource type, a vector instruction's element type):
+    /// `per_node` per node.
+    fn type_nodes_cost(
         &mut self,
         frame: &Frame<'_>,
-        si: u16,
         per_node: u64,
+        ty: impl FnOnce(&mut Cx<'_>) -> Result<TypeId, VmError>,
     ) -> Result<u64, VmError> {
         let nodes = self.with_cx(frame, |cx| {
-            let s = cx.struct_inst_ty(si)?;
-            Ok(nodes(cx, s))
-        })?;
-        Ok(mul(per_node, nodes))
-    }
-
-    /// What a vector instruction is charged for its element type (signature `sig`):
-    /// `per_node` per type node.
-    fn element_nodes_cost(
-        &mut self,
-        frame: &Frame<'_>,
-        sig: tern_binary::SignatureIndex,
-        per_node: u64,
-    ) -> Result<u64, VmError> {
-        let nodes = self.with_cx(frame, |cx| {
-            let e = cx.sig_first(sig)?;
-            Ok(nodes(cx, e))
+            let t = ty(cx)?;
+            Ok(nodes(cx, t))
         })?;
         Ok(mul(per_node, nodes))
     }
