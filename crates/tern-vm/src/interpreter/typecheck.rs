@@ -974,6 +974,26 @@ impl TypeChecker {
         Ok(())
     }
 
+    /// Packing the struct or variant whose type and field types `members` gives.
+    fn pack_members<'c>(
+        &mut self,
+        cx: &mut Cx<'c>,
+        members: impl FnOnce(&mut Cx<'c>) -> Result<(TypeId, Vec<TypeId>), VmError>,
+    ) -> Result<(), VmError> {
+        let (ty, fields) = members(cx)?;
+        self.pack(cx, ty, &fields)
+    }
+
+    /// Unpacking the struct or variant whose type and field types `members` gives.
+    fn unpack_members<'c>(
+        &mut self,
+        cx: &mut Cx<'c>,
+        members: impl FnOnce(&mut Cx<'c>) -> Result<(TypeId, Vec<TypeId>), VmError>,
+    ) -> Result<(), VmError> {
+        let (ty, fields) = members(cx)?;
+        self.unpack(cx, ty, &fields)
+    }
+
     /// Sui's unpacking of an enum variant through a reference: a reference to the enum type
     /// popped, a reference to each field (of the same mutability) pushed.
     fn unpack_ref(
@@ -1276,53 +1296,19 @@ impl TypeChecker {
             B::MutBorrowVariantFieldGeneric(h) => {
                 self.borrow_field(cx, true, |cx| cx.variant_field_inst(h.0))?
             }
-            B::Pack(d) => {
-                let (ty, fields) = cx.members(*d, None, None)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::Unpack(d) => {
-                let (ty, fields) = cx.members(*d, None, None)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::PackGeneric(i) => {
-                let (ty, fields) = cx.struct_inst(i.0)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::UnpackGeneric(i) => {
-                let (ty, fields) = cx.struct_inst(i.0)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::PackVariant(h) => {
-                let (ty, fields) = cx.variant(h.0, None)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::UnpackVariant(h) => {
-                let (ty, fields) = cx.variant(h.0, None)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::PackVariantGeneric(i) => {
-                let (ty, fields) = cx.variant_inst(i.0)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::UnpackVariantGeneric(i) => {
-                let (ty, fields) = cx.variant_inst(i.0)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::SuiPackVariant(h) => {
-                let (ty, fields) = cx.sui_variant(h.0, None)?;
-                self.pack(cx, ty, &fields)?;
-            }
-            B::SuiUnpackVariant(h) => {
-                let (ty, fields) = cx.sui_variant(h.0, None)?;
-                self.unpack(cx, ty, &fields)?;
-            }
-            B::SuiPackVariantGeneric(i) => {
-                let (ty, fields) = cx.sui_variant_inst(i.0)?;
-                self.pack(cx, ty, &fields)?;
-            }
+            B::Pack(d) => self.pack_members(cx, |cx| cx.members(*d, None, None))?,
+            B::Unpack(d) => self.unpack_members(cx, |cx| cx.members(*d, None, None))?,
+            B::PackGeneric(i) => self.pack_members(cx, |cx| cx.struct_inst(i.0))?,
+            B::UnpackGeneric(i) => self.unpack_members(cx, |cx| cx.struct_inst(i.0))?,
+            B::PackVariant(h) => self.pack_members(cx, |cx| cx.variant(h.0, None))?,
+            B::UnpackVariant(h) => self.unpack_members(cx, |cx| cx.variant(h.0, None))?,
+            B::PackVariantGeneric(i) => self.pack_members(cx, |cx| cx.variant_inst(i.0))?,
+            B::UnpackVariantGeneric(i) => self.unpack_members(cx, |cx| cx.variant_inst(i.0))?,
+            B::SuiPackVariant(h) => self.pack_members(cx, |cx| cx.sui_variant(h.0, None))?,
+            B::SuiUnpackVariant(h) => self.unpack_members(cx, |cx| cx.sui_variant(h.0, None))?,
+            B::SuiPackVariantGeneric(i) => self.pack_members(cx, |cx| cx.sui_variant_inst(i.0))?,
             B::SuiUnpackVariantGeneric(i) => {
-                let (ty, fields) = cx.sui_variant_inst(i.0)?;
-                self.unpack(cx, ty, &fields)?;
+                self.unpack_members(cx, |cx| cx.sui_variant_inst(i.0))?
             }
             B::SuiUnpackVariantImmRef(h) => {
                 let members = cx.sui_variant(h.0, None)?;
