@@ -82,6 +82,11 @@ pub enum ErrorOrigin {
     /// kept and no execution state is given, the peer raising it outside the instruction's
     /// execution.
     CallSite,
+    /// A call finding its callee by name (the callee's module, then the function in it): the
+    /// status is kept and the error located as a frame-entry error is (at the frame below the
+    /// caller, undefined under the entry function), with no code offset and no execution
+    /// state, as the peer reports a callee its lazy loader cannot find.
+    CalleeLookup,
     /// Building a callee's frame (instantiating its local types): located already, where the
     /// peer reports it (see `Session::frame_entry_error` in `tern-vm`); left as it is.
     FrameEntry,
@@ -142,6 +147,12 @@ impl VmError {
     /// Marks the error as raised by a call loading its callee (see [`ErrorOrigin::CallSite`]).
     pub fn at_call_site(mut self) -> VmError {
         self.0.origin = ErrorOrigin::CallSite;
+        self
+    }
+
+    /// Marks the error as raised finding a call's callee (see [`ErrorOrigin::CalleeLookup`]).
+    pub fn at_callee_lookup(mut self) -> VmError {
+        self.0.origin = ErrorOrigin::CalleeLookup;
         self
     }
 

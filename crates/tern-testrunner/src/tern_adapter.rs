@@ -173,8 +173,9 @@ impl TernAdapter {
     }
 
     /// This adapter with the runtime type checks on or off. Verified code never fails them,
-    /// so a baseline run gives the same output either way (a test checks it); off, runs take
-    /// the interpreter's fast loops.
+    /// so a baseline run gives the same output either way (a test checks it), unless a module
+    /// was republished with the compatibility checks off and left its dependents stale; off,
+    /// runs take the interpreter's fast loops.
     pub fn with_type_checks(mut self, on: bool) -> TernAdapter {
         self.vm.set_type_checks(on);
         self

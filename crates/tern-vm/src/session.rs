@@ -551,7 +551,7 @@ pub(crate) fn function_of(
         .ok_or_else(|| {
             VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
                 "Function {}::{}::{} does not exist",
-                id.address.full_hex(),
+                standard_address(&id.address),
                 id.name,
                 name
             ))

@@ -77,6 +77,7 @@ pub struct Vm {
     type_checks: bool,
     failure_trace: Option<tern_vm::ExecutionTrace>,
     skip_verification: bool,
+    eager_linking: bool,
     verifier_config: tern_verifier::VerifierConfig,
     runtime: Arc<Runtime>,
     storage: Box<dyn StorageBackend>,
@@ -122,6 +123,7 @@ impl Vm {
             type_checks: false,
             failure_trace: None,
             skip_verification: false,
+            eager_linking: false,
             verifier_config: tern_verifier::VerifierConfig::default(),
             runtime,
             storage,
@@ -370,10 +372,11 @@ impl Vm {
         }
     }
 
-    /// The link check sessions make of each stored module they load: none when the verifier
-    /// is off.
+    /// The link check sessions make of each stored module they load: none unless linking is
+    /// eager ([`Vm::set_eager_linking`]) and the verifier on.
     pub(crate) fn link_check(&self) -> Option<tern_vm::LinkCheck> {
-        (!self.skip_verification).then_some(check_stored_links as tern_vm::LinkCheck)
+        (self.eager_linking && !self.skip_verification)
+            .then_some(check_stored_links as tern_vm::LinkCheck)
     }
 
     /// Whether modules may be published at reserved addresses: `0x0`–`0xf` (the standard
@@ -407,6 +410,19 @@ impl Vm {
     /// own defences; the VM then reports invariant violations instead of verifier errors).
     pub fn set_skip_verification(&mut self, skip: bool) {
         self.skip_verification = skip;
+    }
+
+    /// Whether a session link-checks each stored module as it loads it, as the peer does with
+    /// lazy loading off. Off by default, as the peer's default (lazy loading): a module is
+    /// checked against its dependencies when it is published, and a dependency republished
+    /// later with the compatibility checks off leaves its dependents stale; a stale call then
+    /// fails when it runs (a function that no longer exists is `FUNCTION_RESOLUTION_FAILURE`,
+    /// reported as `VERIFICATION_ERROR` at the call; a changed signature, visibility or
+    /// struct is caught by the runtime type checks). On, loading a stale dependent fails with
+    /// `UNEXPECTED_VERIFIER_ERROR` at it, quoting the link error. No effect with the verifier
+    /// off.
+    pub fn set_eager_linking(&mut self, eager: bool) {
+        self.eager_linking = eager;
     }
 
     /// Replaces the verifier's limits (the default is the peer's production configuration).

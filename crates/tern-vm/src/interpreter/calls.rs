@@ -155,7 +155,9 @@ impl Session<'_> {
         handle: u16,
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
-        let callee = self.resolve_ref(frame.links, handle)?;
+        let callee = self
+            .resolve_ref(frame.links, handle)
+            .map_err(VmError::at_callee_lookup)?;
         self.check_module_lock(frame, callers, callee.0)?;
         let entered = self.invoke(callee, None, (Some(frame), callers), pins)?;
         Ok(self.count_entered(callee.0, entered))
@@ -233,7 +235,9 @@ impl Session<'_> {
             .instantiations
             .get(usize::from(inst))
             .ok_or_else(|| invariant("instantiation out of range"))?;
-        let callee = self.resolve_ref(links, info.handle)?;
+        let callee = self
+            .resolve_ref(links, info.handle)
+            .map_err(VmError::at_callee_lookup)?;
         self.check_module_lock(frame, callers, callee.0)?;
         let entered = self.call_generic_checked(frame, callers, (inst, info), callee, pins)?;
         Ok(self.count_entered(callee.0, entered))

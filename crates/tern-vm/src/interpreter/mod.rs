@@ -351,6 +351,16 @@ pub(crate) fn locate(err: VmError, frames: &[Frame<'_>], current: &Frame<'_>, pc
     let f = &current.function;
     {
         let d = err.data_mut();
+        if d.origin == ErrorOrigin::CalleeLookup {
+            // Where the peer locates it: at the frame below the caller's (undefined under the
+            // entry function), as `frame_entry_error` does.
+            if d.location == Location::Undefined {
+                d.location = frames
+                    .last()
+                    .map_or(Location::Undefined, |f| f.function.location());
+            }
+            return err;
+        }
         if d.location == Location::Undefined && d.offsets.is_empty() {
             // A verification-class status raised by an instruction is reported as
             // VERIFICATION_ERROR (errors a native located itself keep theirs, as do those of
