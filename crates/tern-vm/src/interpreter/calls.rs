@@ -566,7 +566,7 @@ impl Session<'_> {
             .machine
             .operands
             .take_top(count)
-            .ok_or_else(underflow)?;
+            .ok_or_else(|| super::missing_operands(count))?;
         // As the peer checks captured values: each must be at most the limit deep, counting a
         // container and the values in it (`Heap::depth`; the peer counts from 0 against the
         // limit less one, the same bound).

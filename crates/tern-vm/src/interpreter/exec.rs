@@ -74,6 +74,13 @@ fn linked_native(links: &ModuleLinks, handle: u16) -> Option<&Function> {
     (callee.is_native() && callee.native.is_some()).then_some(callee)
 }
 
+/// Running past the last instruction (code that does not end with a return or a branch,
+/// accepted with the verifier off): the peer's `PC_OVERFLOW`, with no message.
+#[cold]
+fn pc_overflow() -> VmError {
+    VmError::new(StatusCode::PC_OVERFLOW)
+}
+
 #[cold]
 fn stack_overflow() -> VmError {
     VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW)
@@ -656,7 +663,7 @@ impl Session<'_> {
                 let pc = next;
                 let Some(op) = code.get(pc as usize) else {
                     frame.pc = pc;
-                    return Err(invariant("pc out of range"));
+                    return Err(pc_overflow());
                 };
                 next = pc + 1;
                 // perf: with the type checks on and no trace, a super-instruction whose
@@ -969,7 +976,7 @@ impl Session<'_> {
     fn pop_bool(&mut self) -> Result<bool, VmError> {
         match self.pop()? {
             Value::Bool(b) => Ok(b),
-            _ => Err(type_mismatch("expected a bool")),
+            v => Err(type_mismatch(&format!("cannot cast {v:?} to bool"))),
         }
     }
 
@@ -1023,7 +1030,7 @@ impl Session<'_> {
                 }
             }
             Op::Branch(t) => return Ok(Flow::Jump(t)),
-            Op::EndOfCode => return Err(invariant("pc out of range")),
+            Op::EndOfCode => return Err(pc_overflow()),
             Op::Fail(i) => {
                 return Err(body
                     .failures
@@ -1060,7 +1067,11 @@ impl Session<'_> {
             Op::LdFalse => self.push(Value::Bool(false))?,
             Op::CopyLoc(i) => {
                 let v = match self.local(frame, i)? {
-                    Value::Invalid => return Err(invariant("copy of an unavailable local")),
+                    Value::Invalid => {
+                        return Err(invariant(&format!(
+                            "cannot copy invalid value at index {i}"
+                        )))
+                    }
                     v @ Value::Container(_) => self.heap.copy_value(v)?,
                     v => v,
                 };
@@ -1069,7 +1080,9 @@ impl Session<'_> {
             Op::MoveLoc(i) => {
                 let v = self.set_local(frame, i, Value::Invalid)?;
                 if let Value::Invalid = v {
-                    return Err(invariant("move of an unavailable local"));
+                    return Err(invariant(&format!(
+                        "cannot move invalid value at index {i}"
+                    )));
                 }
                 self.push(v)?
             }

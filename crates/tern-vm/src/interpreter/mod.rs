@@ -434,6 +434,15 @@ pub(crate) fn underflow() -> VmError {
     VmError::new(StatusCode::EMPTY_VALUE_STACK)
 }
 
+/// Too few operands for an instruction that takes `n` at once (a pack, a vector pack, the
+/// captured arguments of a closure), as the peer words it.
+#[cold]
+pub(crate) fn missing_operands(n: usize) -> VmError {
+    VmError::new(StatusCode::EMPTY_VALUE_STACK).with_message(format!(
+        "Failed to get last {n} arguments on the argument stack"
+    ))
+}
+
 #[cold]
 pub(crate) fn invariant(msg: &str) -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR).with_message(msg)

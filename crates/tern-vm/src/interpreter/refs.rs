@@ -1,6 +1,6 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
-use super::{invariant, type_mismatch, underflow, Frame};
+use super::{invariant, missing_operands, type_mismatch, Frame};
 use crate::loader::{Body, ConstValue};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
@@ -40,7 +40,7 @@ impl Session<'_> {
             Value::Container(c) => Value::Ref(Ref {
                 place: Place::Whole(c),
             }),
-            Value::Invalid => return Err(invariant("borrow of an unavailable local")),
+            Value::Invalid => return Err(invariant("cannot borrow local Invalid")),
             _ => Value::Ref(Ref {
                 place: Place::Local(abs),
             }),
@@ -161,7 +161,7 @@ impl Session<'_> {
             .machine
             .operands
             .take_top(usize::from(n))
-            .ok_or_else(underflow)?
+            .ok_or_else(|| missing_operands(usize::from(n)))?
             .into();
         let c = match variant {
             Some(tag) => Container::Variant(tag, fields),

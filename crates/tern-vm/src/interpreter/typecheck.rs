@@ -1687,7 +1687,7 @@ enum At {
     Native(Location, u16),
     /// At the caller's caller, without offsets (a Move callee's arguments).
     CallersCaller,
-    /// At the `ret`, without execution state.
+    /// At the instruction, without execution state: a `ret`, or a call short of arguments.
     Return,
 }
 
@@ -2082,9 +2082,10 @@ impl Session<'_> {
                 .last()
                 .ok_or_else(|| super::invariant("no frame"))?;
             let (height, checked) = (top.caller_height, top.checked);
-            // An invariant of every return, checked code or not: no paranoid sub-status.
+            // Checked for every return, checked code or not, with the paranoid sub-status as
+            // the peer gives it.
             let mismatch = |expected: usize, got: usize| {
-                super::invariant(&format!(
+                failure(format!(
                     "Stack size mismatch when returning from {}: expected: {expected}, got: {got}",
                     f.full_name()
                 ))
@@ -2181,12 +2182,28 @@ impl Session<'_> {
                 Bytecode::VecPack(_, n) => usize::try_from(*n).unwrap_or(usize::MAX),
                 _ => 1,
             };
+            // The peer takes the operands (a push: the element, then the vector reference)
+            // before it casts the elements: too few, or no reference under a pushed element,
+            // fail as the instruction executes.
             let ops = &self.machine.operands;
-            let values = ops.top_values(count.min(ops.len())).unwrap_or_default();
-            element_kinds(cx.cache.types.node(elem), values).map_err(here)?;
+            let taken = match instr {
+                Bytecode::VecPushBack(_) => ops
+                    .top_values(2)
+                    .filter(|pair| matches!(pair.first(), Some(Value::Ref(_))))
+                    .and_then(|pair| pair.get(1..)),
+                _ => ops.top_values(count),
+            };
+            if let Some(values) = taken {
+                element_kinds(cx.cache.types.node(elem), values).map_err(here)?;
+            }
         }
         if let (true, Some((function, ty_args, mask))) = (checked, packed) {
             visibility(f, &function).map_err(here)?;
+            // The peer takes the captured values (to charge them) before it checks them.
+            let captured = mask.count_ones() as usize;
+            if self.machine.operands.len() < captured {
+                return Err(here(super::missing_operands(captured)));
+            }
             pack_closure(checker, &mut cx, &function, &ty_args, mask).map_err(here)?;
         }
         let Some(callee) = callee else {
@@ -2198,6 +2215,19 @@ impl Session<'_> {
         let g = &callee.function;
         if let Bytecode::CallClosure(sig) = instr {
             closure_arity(&mut cx, *sig, g, callee.mask).map_err(here)?;
+        }
+        let is_given = |i: usize| i >= 64 || callee.mask & (1 << i) == 0;
+        // The peer takes the arguments off the stack (to charge the call) before it checks
+        // their types, in checked code or not: too few fail at the call, without execution
+        // state (a closure's own value lies above them).
+        let given = (0..g.params.len()).filter(|i| is_given(*i)).count();
+        let available = self
+            .machine
+            .operands
+            .len()
+            .saturating_sub(usize::from(callee.closure));
+        if available < given {
+            return Err((super::missing_operands(given), At::Return));
         }
         let native = g.is_native();
         let declared: &[TypeId] = if native { &g.params } else { &g.local_types };
@@ -2218,7 +2248,6 @@ impl Session<'_> {
                 .map_err(here)?
                 .into()
         };
-        let is_given = |i: usize| i >= 64 || callee.mask & (1 << i) == 0;
         if checked {
             // A Move callee's arguments fail at its caller's caller; a native's at the native.
             let place = || {

@@ -2,7 +2,7 @@
 //! (1 index out of bounds, 2 pop from empty, 3 unpack length mismatch).
 
 use super::refs::element;
-use super::{type_mismatch, underflow, Frame};
+use super::{missing_operands, type_mismatch, Frame};
 use crate::loader::Body;
 use crate::session::Session;
 use crate::types::TypeId;
@@ -53,7 +53,7 @@ impl Session<'_> {
             .machine
             .operands
             .pop_top_values(n as usize)
-            .ok_or_else(underflow)?;
+            .ok_or_else(|| missing_operands(n as usize))?;
         let c = if is_bytes {
             let mut bytes = Vec::with_capacity(items.len());
             for v in items {

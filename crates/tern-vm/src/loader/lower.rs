@@ -13,7 +13,7 @@ use tern_binary::{
     FunctionDefinition, SignatureToken, StructDefinitionIndex, Visibility,
 };
 use tern_ir::{IntKind, Op, TypeSlot};
-use tern_primitives::{Identifier, VmError};
+use tern_primitives::{Identifier, StatusCode, VmError};
 
 /// Loads one function definition of a module.
 pub(super) fn load_function(
@@ -290,6 +290,12 @@ impl<'a, T: BinaryTables> Lowering<'a, T> {
             B::Negate => Op::Negate,
             B::VecPack(sig, n) => {
                 let slot = self.sig_slot(*sig)?;
+                // The peer holds the count in 16 bits (the verifier bounds it; reached with
+                // the verifier off) and refuses a larger one as it loads the module.
+                if u16::try_from(*n).is_err() {
+                    return Err(VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+                        .with_message(format!("VecPack count {n} exceeds u16::MAX")));
+                }
                 let op = Op::VecPack(slot, vec_count(*n)?);
                 match self.cache.limits.pack_value_depth() {
                     Some(_) => {
