@@ -1,7 +1,7 @@
 //! Integer arithmetic, comparisons, shifts and casts over runtime values, with the peer's
 //! statuses and messages (`ARITHMETIC_ERROR`, `INTERNAL_TYPE_ERROR`).
 
-use crate::values::{debug_value, integer_digits, Value, W128, W256};
+use crate::values::{error_value, integer_digits, Value, W128, W256};
 use tern_ir::IntKind;
 use tern_primitives::{StatusCode, VmError, I256};
 
@@ -38,7 +38,7 @@ pub enum BinOp {
 
 impl BinOp {
     fn mismatch(self, a: Value, b: Value) -> VmError {
-        let (l, r) = (debug_value(a), debug_value(b));
+        let (l, r) = (error_value(a), error_value(b));
         type_error(match self {
             BinOp::Add => format!("Cannot add {l} and {r}"),
             BinOp::Sub => format!("Cannot sub {r} from {l}"),
@@ -134,8 +134,8 @@ pub fn compare(op: CmpOp, a: Value, b: Value) -> Result<bool, VmError> {
         _ => {
             return Err(type_error(format!(
                 "Cannot compare {} and {}: incompatible integer types",
-                debug_value(a),
-                debug_value(b)
+                error_value(a),
+                error_value(b)
             )))
         }
     };
@@ -153,8 +153,8 @@ pub fn shift(left: bool, a: Value, amount: Value) -> Result<Value, VmError> {
     let Value::U8(n) = amount else {
         return Err(type_error(format!(
             "Cannot shift {} by {}",
-            debug_value(a),
-            debug_value(amount)
+            error_value(a),
+            error_value(amount)
         )));
     };
     let overflow = || {
@@ -191,8 +191,8 @@ pub fn shift(left: bool, a: Value, amount: Value) -> Result<Value, VmError> {
         _ => {
             return Err(type_error(format!(
                 "Cannot shift {} by {}",
-                debug_value(a),
-                debug_value(amount)
+                error_value(a),
+                error_value(amount)
             )))
         }
     })
@@ -209,7 +209,7 @@ pub fn negate(a: Value) -> Result<Value, VmError> {
         V::I64(x) => V::I64(x.checked_neg().ok_or_else(overflow)?),
         V::I128(x) => V::i128(x.i128().checked_neg().ok_or_else(overflow)?),
         V::I256(x) => V::i256(x.i256().checked_neg().ok_or_else(overflow)?),
-        _ => return Err(type_error(format!("Cannot negate {}", debug_value(a)))),
+        _ => return Err(type_error(format!("Cannot negate {}", error_value(a)))),
     })
 }
 
@@ -243,7 +243,7 @@ pub fn cast(a: Value, to: IntKind) -> Result<Value, VmError> {
     let Some((wide, above_i256, src)) = widen(a) else {
         return Err(type_error(format!(
             "Cannot cast {}: not an integer",
-            debug_value(a)
+            error_value(a)
         )));
     };
     let fail = |dst: &str| {

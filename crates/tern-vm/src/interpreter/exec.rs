@@ -976,7 +976,7 @@ impl Session<'_> {
     fn pop_bool(&mut self) -> Result<bool, VmError> {
         match self.pop()? {
             Value::Bool(b) => Ok(b),
-            v => Err(type_mismatch(&format!("cannot cast {v:?} to bool"))),
+            v => Err(super::cannot_cast(&v, "bool")),
         }
     }
 
@@ -1134,7 +1134,8 @@ impl Session<'_> {
             }
             Op::Eq | Op::Neq => {
                 let (b, a) = (self.pop()?, self.pop()?);
-                let eq = self.values_equal(a, b)?;
+                // The top operand first, as the peer compares (and names them in an error).
+                let eq = self.values_equal(b, a)?;
                 self.heap.free_value(a);
                 self.heap.free_value(b);
                 self.push(Value::Bool(eq == (op == Op::Eq)))?
@@ -1159,7 +1160,7 @@ impl Session<'_> {
             Op::Abort => {
                 let code = match self.pop()? {
                     Value::U64(c) => c,
-                    _ => return Err(type_mismatch("abort code is not a u64")),
+                    v => return Err(super::cannot_cast(&v, "u64")),
                 };
                 return Err(VmError::new(StatusCode::ABORTED).with_sub_status(code));
             }

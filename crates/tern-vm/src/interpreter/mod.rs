@@ -443,6 +443,17 @@ pub(crate) fn missing_operands(n: usize) -> VmError {
     ))
 }
 
+/// A value of another kind than the instruction takes (only code that skipped the verifier
+/// gets there): `INTERNAL_TYPE_ERROR`, worded as the peer words a failed cast
+/// (`cannot cast U64(1) to reference`).
+#[cold]
+pub(crate) fn cannot_cast(v: &Value, target: &str) -> VmError {
+    type_mismatch(&format!(
+        "cannot cast {} to {target}",
+        crate::values::error_value(*v)
+    ))
+}
+
 #[cold]
 pub(crate) fn invariant(msg: &str) -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR).with_message(msg)

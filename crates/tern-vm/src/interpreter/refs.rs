@@ -1,6 +1,6 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
-use super::{invariant, missing_operands, type_mismatch, Frame};
+use super::{cannot_cast, invariant, missing_operands, type_mismatch, Frame};
 use crate::loader::{Body, ConstValue};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
@@ -8,14 +8,20 @@ use tern_primitives::{StatusCode, VmError};
 
 impl Session<'_> {
     pub(crate) fn pop_ref(&mut self) -> Result<Ref, VmError> {
+        self.pop_ref_as("reference")
+    }
+
+    /// A reference popped for an instruction whose peer casts it to `target`.
+    pub(crate) fn pop_ref_as(&mut self, target: &str) -> Result<Ref, VmError> {
         match self.pop()? {
             Value::Ref(r) => Ok(r),
-            _ => Err(type_mismatch("expected a reference")),
+            v => Err(cannot_cast(&v, target)),
         }
     }
 
+    /// A reference to a struct or an enum value, as the peer takes one (`ContainerRef`).
     fn pop_whole(&mut self) -> Result<u32, VmError> {
-        match self.pop_ref()?.place {
+        match self.pop_ref_as("ContainerRef")?.place {
             Place::Whole(c) => Ok(c),
             _ => Err(type_mismatch("expected a reference to a container")),
         }

@@ -601,18 +601,14 @@ fn show_type(cache: &CodeCache, ty: TypeId) -> String {
         TypeNode::MutableReference(t) => format!("&mut {}", show_type(cache, *t)),
         TypeNode::Struct(sid, args) if *args == TypeListId::EMPTY => format!("s#{}", sid.0),
         TypeNode::Struct(sid, args) => format!("s#{}<{}>", sid.0, list(*args, ",")),
+        // As the peer prints it: parameters and results each joined by a bare comma.
         TypeNode::Function(args, results, abilities) => {
-            let results = match cache.types.list(*results).len() {
-                0 => String::new(),
-                1 => list(*results, ", "),
-                _ => format!("({})", list(*results, ", ")),
-            };
             let abilities = if abilities.is_empty() {
                 String::new()
             } else {
                 format!(" has {abilities}")
             };
-            format!("|{}|{results}{abilities}", list(*args, ", "))
+            format!("|{}|{}{abilities}", list(*args, ","), list(*results, ","))
         }
         TypeNode::TypeParam(i) => format!("_{i}"),
     }
@@ -2594,7 +2590,7 @@ mod tests {
         let f = function(&mut cache, &[u8_], &[u8_], cd);
         assert_eq!(show_type(&cache, f), "|u8|u8 has copy + drop");
         let g = function(&mut cache, &[u64_, u8_], &[u64_, u64_], AbilitySet::EMPTY);
-        assert_eq!(show_type(&cache, g), "|u64, u8|(u64, u64)");
+        assert_eq!(show_type(&cache, g), "|u64,u8|u64,u64");
         let h = function(&mut cache, &[], &[], AbilitySet::EMPTY);
         assert_eq!(show_type(&cache, h), "||");
         let list = cache.types.intern_list(&[u64_, u8_]);

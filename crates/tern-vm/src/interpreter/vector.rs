@@ -19,12 +19,12 @@ impl Session<'_> {
     fn pop_u64(&mut self) -> Result<u64, VmError> {
         match self.pop()? {
             Value::U64(v) => Ok(v),
-            _ => Err(type_mismatch("expected a u64")),
+            v => Err(super::cannot_cast(&v, "u64")),
         }
     }
 
     fn pop_vec_ref(&mut self) -> Result<u32, VmError> {
-        match self.pop_ref()?.place {
+        match self.pop_ref_as("vector reference")?.place {
             Place::Whole(c) => Ok(c),
             _ => Err(type_mismatch("expected a vector reference")),
         }

@@ -635,10 +635,14 @@ impl Heap {
                     .with_message("cannot compare references by value"))
             }
             // Values of different kinds (only code that skipped the verifier compares them).
-            _ if std::mem::discriminant(&a) != std::mem::discriminant(&b) => {
-                Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
-                    .with_message(format!("cannot compare values: {a:?}, {b:?}")))
-            }
+            _ if std::mem::discriminant(&a) != std::mem::discriminant(&b) => Err(VmError::new(
+                StatusCode::INTERNAL_TYPE_ERROR,
+            )
+            .with_message(format!(
+                "inconsistent argument types passed to equals check: {}, {}",
+                super::error_value(a),
+                super::error_value(b)
+            ))),
             _ => Ok(a == b),
         }
     }

@@ -27,6 +27,18 @@ pub fn debug_value(v: Value) -> String {
     }
 }
 
+/// A value as the peer's `Debug` prints it inside error messages (`Cannot add U64(1) and
+/// Bool(true)`): as [`debug_value`], but wide integers print their inner type too
+/// (`U256(U256(6))`) and an address all its digits.
+pub fn error_value(v: Value) -> String {
+    match v {
+        Value::U256(x) => format!("U256(U256({}))", x.u256()),
+        Value::I256(x) => format!("I256(I256({}))", x.i256()),
+        Value::Address(a) => format!("Address({})", a.full_hex()),
+        other => debug_value(other),
+    }
+}
+
 /// An integer's decimal digits (`None` for any other value): how return values and cast
 /// messages print integers.
 pub fn integer_digits(v: Value) -> Option<String> {
