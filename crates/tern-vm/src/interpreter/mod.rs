@@ -428,6 +428,10 @@ pub(crate) fn type_mismatch(msg: &str) -> VmError {
     VmError::new(StatusCode::INTERNAL_TYPE_ERROR).with_message(msg)
 }
 
+/// The sub-status of a failed runtime check (the peer's `EPARANOID_FAILURE`): a type check,
+/// a return's stack height, an unpack's field count.
+pub(crate) const PARANOID_FAILURE: u64 = 1;
+
 /// A pop from an empty operand stack (only code that skipped the verifier gets there).
 #[cold]
 pub(crate) fn underflow() -> VmError {

@@ -1,6 +1,6 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
-use super::{cannot_cast, invariant, missing_operands, type_mismatch, Frame};
+use super::{cannot_cast, invariant, missing_operands, type_mismatch, Frame, PARANOID_FAILURE};
 use crate::loader::{Body, ConstValue};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
@@ -56,13 +56,57 @@ impl Session<'_> {
 
     pub(crate) fn borrow_field(&mut self, offset: u16) -> Result<(), VmError> {
         let c = self.pop_whole()?;
+        let i = usize::from(offset);
         let v = match self.heap.get(c)? {
             Container::Struct(fields) => *fields
-                .get(usize::from(offset))
-                .ok_or_else(|| invariant("field offset out of range"))?,
+                .get(i)
+                .ok_or_else(|| slot_out_of_range(i, fields.len()))?,
+            // Only code that skipped the verifier gets here. The peer borrows slot `i` of
+            // whatever container it is given (the runtime type checks then fail): an enum's
+            // slot 0 is its tag, a vector's slots are its elements.
+            Container::Variant(_, fields) => {
+                return self.borrow_enum_slot(c, i, fields.len(), slot_out_of_range)
+            }
+            other @ (Container::Vec(_) | Container::Bytes(_) | Container::Prims(_)) => {
+                let len = other.vector_len().unwrap_or_default();
+                if i >= len {
+                    return Err(slot_out_of_range(i, len));
+                }
+                element(other, i)?
+            }
             _ => return Err(type_mismatch("field borrow on a non-struct")),
         };
         self.push(Self::elem_ref(c, u32::from(offset), v))
+    }
+
+    /// A reference to slot `i` of enum value `c` (of `fields` fields) as the peer lays it out,
+    /// its tag in slot 0, for code that skipped the verifier and borrows an element or a
+    /// field of an enum value; `out_of_range` words a slot past the end. The tag has no place
+    /// of its own here, so its slot gives a reference to the whole value, which the runtime
+    /// type checks refuse at once, as they refuse the peer's.
+    pub(super) fn borrow_enum_slot(
+        &mut self,
+        c: u32,
+        i: usize,
+        fields: usize,
+        out_of_range: fn(usize, usize) -> VmError,
+    ) -> Result<(), VmError> {
+        if i > fields {
+            return Err(out_of_range(i, fields + 1));
+        }
+        let Some(field) = i.checked_sub(1) else {
+            return self.push(Value::Ref(Ref {
+                place: Place::Whole(c),
+            }));
+        };
+        let v = match self.heap.get(c)? {
+            Container::Variant(_, values) => values
+                .get(field)
+                .copied()
+                .ok_or_else(|| invariant("field offset out of range"))?,
+            _ => return Err(invariant("not an enum value")),
+        };
+        self.push(Self::elem_ref(c, field as u32, v))
     }
 
     pub(crate) fn borrow_variant_field(
@@ -76,31 +120,34 @@ impl Session<'_> {
             .variant_checks
             .get(usize::from(check))
             .ok_or_else(|| invariant("bad variant check"))?;
-        let v = match self.heap.get(c)? {
+        let container = self.heap.get(c)?;
+        // A struct taken for an enum (code that skipped the verifier): its first field is
+        // read as the tag, as the peer reads it.
+        if let Container::Struct(fields) = container {
+            let tag = enum_tag(container)?;
+            if !check.allowed.contains(&tag) {
+                return Err(variant_field_mismatch(check, tag));
+            }
+            let i = usize::from(offset) + 1;
+            let v = *fields
+                .get(i)
+                .ok_or_else(|| slot_out_of_range(i, fields.len()))?;
+            return self.push(Self::elem_ref(c, i as u32, v));
+        }
+        let v = match container {
             Container::Variant(tag, fields) => {
                 if !check.allowed.contains(tag) {
-                    let expected: Vec<&str> = check
-                        .allowed
-                        .iter()
-                        .filter_map(|v| check.names.get(usize::from(*v)).map(|n| n.as_str()))
-                        .collect();
-                    let found = check
-                        .names
-                        .get(usize::from(*tag))
-                        .map(|n| n.as_str())
-                        .unwrap_or("?");
-                    return Err(
-                        VmError::new(StatusCode::STRUCT_VARIANT_MISMATCH).with_message(format!(
-                            "expected enum variant {}, found `{found}`",
-                            expected.join(" or ")
-                        )),
-                    );
+                    return Err(variant_field_mismatch(check, *tag));
                 }
                 *fields
                     .get(usize::from(offset))
                     .ok_or_else(|| invariant("field offset out of range"))?
             }
-            _ => return Err(type_mismatch("variant field borrow on a non-enum")),
+            other => {
+                return Err(enum_tag(other)
+                    .err()
+                    .unwrap_or_else(|| invariant("not an enum")))
+            }
         };
         self.push(Self::elem_ref(c, u32::from(offset), v))
     }
@@ -185,19 +232,27 @@ impl Session<'_> {
     }
 
     pub(crate) fn unpack(&mut self, n: u16) -> Result<(), VmError> {
-        let Value::Container(c) = self.pop()? else {
-            return Err(type_mismatch("unpack of a non-struct"));
+        let v = self.pop()?;
+        let Value::Container(c) = v else {
+            return Err(cannot_cast(&v, "struct"));
         };
         match self.heap.take(c)? {
             Container::Struct(fields) if fields.len() == usize::from(n) => {
                 self.push_fields(&fields)
             }
+            // An enum value unpacked as a struct (code that skipped the verifier): the peer
+            // holds it as a struct whose slot 0 is the tag, and unpacks every slot.
+            Container::Variant(tag, fields) => {
+                let slots = fields.len() + 1;
+                if slots != usize::from(n) {
+                    return Err(field_count_mismatch(n, slots));
+                }
+                self.push(Value::U16(tag))?;
+                self.push_fields(&fields)
+            }
             // A struct of another definition (only code that skipped the verifier unpacks
             // one), reported as the peer does.
-            Container::Struct(fields) => Err(invariant(&format!(
-                "Stack size mismatch: expected {n} fields to be unpacked, got {}",
-                fields.len()
-            ))),
+            Container::Struct(fields) => Err(field_count_mismatch(n, fields.len())),
             _ => Err(type_mismatch("unpack of a non-struct")),
         }
     }
@@ -208,8 +263,9 @@ impl Session<'_> {
         check: u16,
         n: u16,
     ) -> Result<(), VmError> {
-        let Value::Container(c) = self.pop()? else {
-            return Err(type_mismatch("unpack of a non-enum"));
+        let v = self.pop()?;
+        let Value::Container(c) = v else {
+            return Err(cannot_cast(&v, "struct"));
         };
         let check = body
             .variant_checks
@@ -217,6 +273,13 @@ impl Session<'_> {
             .ok_or_else(|| invariant("bad variant check"))?;
         let tag = match self.heap.get(c)? {
             Container::Variant(tag, _) => *tag,
+            // A struct unpacked as an enum value (code that skipped the verifier): the peer
+            // reads its first field as the tag.
+            Container::Struct(fields) => match fields.first() {
+                None => return Err(invariant("invalid empty enum variant")),
+                Some(Value::U16(tag)) => *tag,
+                Some(other) => return Err(cannot_cast(other, "u16")),
+            },
             _ => return Err(type_mismatch("unpack of a non-enum")),
         };
         if !check.allowed.contains(&tag) {
@@ -225,6 +288,9 @@ impl Session<'_> {
         match self.heap.take(c)? {
             Container::Variant(_, fields) if fields.len() == usize::from(n) => {
                 self.push_fields(&fields)
+            }
+            Container::Struct(fields) if fields.len() == usize::from(n) + 1 => {
+                self.push_fields(fields.get(1..).unwrap_or_default())
             }
             _ => Err(type_mismatch("unpack of a non-enum")),
         }
@@ -280,10 +346,7 @@ impl Session<'_> {
 
     pub(crate) fn test_variant(&mut self, variant: u16) -> Result<(), VmError> {
         let c = self.pop_whole()?;
-        let tag = match self.heap.get(c)? {
-            Container::Variant(tag, _) => *tag,
-            _ => return Err(type_mismatch("variant test on a non-enum")),
-        };
+        let tag = enum_tag(self.heap.get(c)?)?;
         self.push(Value::Bool(tag == variant))
     }
 
@@ -360,4 +423,56 @@ fn set_element(c: &mut Container, i: usize, v: Value) -> Result<Value, VmError> 
     };
     let slot = slot.ok_or_else(|| invariant("element index out of range"))?;
     Ok(std::mem::replace(slot, v))
+}
+
+/// The sub-status of a reference or value whose enum tag cannot be read.
+const INDEXED_REF_TAG_MISMATCH: u64 = 4;
+
+/// The variant tag of an enum value, read as the peer reads it: from slot 0 of the row it
+/// keeps a struct or an enum in. Only code that skipped the verifier gives a struct (whose
+/// first field must then be a `u16`) or another container.
+fn enum_tag(c: &Container) -> Result<u16, VmError> {
+    let tag_error = |message: &str| {
+        VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
+            .with_sub_status(INDEXED_REF_TAG_MISMATCH)
+            .with_message(message)
+    };
+    match c {
+        Container::Variant(tag, _) => Ok(*tag),
+        Container::Struct(fields) => match fields.first() {
+            Some(Value::U16(tag)) => Ok(*tag),
+            _ => Err(tag_error("invalid enum tag")),
+        },
+        _ => Err(tag_error("expected struct enum container")),
+    }
+}
+
+/// A struct of another field count than the one unpacked (code that skipped the verifier),
+/// with the paranoid sub-status as the peer reports it.
+#[cold]
+fn field_count_mismatch(expected: u16, got: usize) -> VmError {
+    invariant(&format!(
+        "Stack size mismatch: expected {expected} fields to be unpacked, got {got}"
+    ))
+    .with_sub_status(PARANOID_FAILURE)
+}
+
+/// A borrowed slot past the end of the container the peer borrows it from.
+#[cold]
+fn slot_out_of_range(i: usize, len: usize) -> VmError {
+    invariant(&format!(
+        "index out of bounds when borrowing container element: got: {i}, len: {len}"
+    ))
+}
+
+/// A variant field borrowed from a value of another variant.
+#[cold]
+fn variant_field_mismatch(check: &crate::loader::VariantCheck, tag: u16) -> VmError {
+    let name = |v: u16| check.names.get(usize::from(v)).map(|n| n.as_str());
+    let expected: Vec<&str> = check.allowed.iter().filter_map(|v| name(*v)).collect();
+    VmError::new(StatusCode::STRUCT_VARIANT_MISMATCH).with_message(format!(
+        "expected enum variant {}, found `{}`",
+        expected.join(" or "),
+        name(tag).unwrap_or("?")
+    ))
 }

@@ -16,7 +16,7 @@
 //!
 //! The checks run only in the traced dispatch loop, so the ordinary loops carry no cost.
 
-use super::{stack_trace, Frame};
+use super::{stack_trace, Frame, PARANOID_FAILURE};
 use crate::loader::{
     module_full_name, signature, CodeCache, Function, LinkedFunction, ModuleLinks, SourceCode,
 };
@@ -31,9 +31,6 @@ use tern_binary::{
 };
 use tern_ir::{field_path, vec_read, Op};
 use tern_primitives::{Ability, AbilitySet, Location, ModuleId, StatusCode, VmError};
-
-/// The sub-status of a failed runtime type check.
-const PARANOID_FAILURE: u64 = 1;
 
 /// A failed runtime type check.
 #[cold]

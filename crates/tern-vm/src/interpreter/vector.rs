@@ -81,8 +81,13 @@ impl Session<'_> {
 
     pub(crate) fn vec_len(&mut self) -> Result<(), VmError> {
         let c = self.pop_vec_ref()?;
-        let Some(len) = self.heap.get(c)?.vector_len() else {
-            return Err(type_mismatch("length of a non-vector"));
+        let container = self.heap.get(c)?;
+        let Some(len) = container.vector_len() else {
+            return Err(non_vector(
+                container,
+                "length_as_usize",
+                "length of a non-vector",
+            ));
         };
         self.push(Value::U64(len as u64))
     }
@@ -91,8 +96,21 @@ impl Session<'_> {
         let i = self.pop_u64()?;
         let c = self.pop_vec_ref()?;
         let container = self.heap.get(c)?;
-        let Some(len) = container.vector_len() else {
-            return Err(type_mismatch("borrow of a non-vector"));
+        let len = match container {
+            // A struct or an enum value taken for a vector (code that skipped the verifier):
+            // the peer borrows slot `i` of the row it keeps the value in (an enum's slot 0 is
+            // its tag); the runtime type checks then refuse the reference.
+            Container::Struct(fields) => fields.len(),
+            Container::Variant(_, fields) => {
+                let fields = fields.len();
+                if i > fields as u64 {
+                    return Err(vec_error(1));
+                }
+                return self.borrow_enum_slot(c, i as usize, fields, |_, _| vec_error(1));
+            }
+            other => other
+                .vector_len()
+                .ok_or_else(|| type_mismatch("borrow of a non-vector"))?,
         };
         if i >= len as u64 {
             return Err(vec_error(1));
@@ -112,6 +130,10 @@ impl Session<'_> {
     pub(crate) fn vec_push_back(&mut self) -> Result<(), VmError> {
         let v = self.pop()?;
         let c = self.pop_vec_ref()?;
+        let container = self.heap.get(c)?;
+        if container.vector_len().is_none() {
+            return Err(non_vector(container, "push_back", "push onto a non-vector"));
+        }
         self.heap.reserve_push(c)?;
         match (self.heap.get_mut(c)?, v) {
             (Container::Vec(e), v) => e.push(v),
@@ -132,18 +154,24 @@ impl Session<'_> {
             Container::Vec(e) => e.pop(),
             Container::Bytes(b) => b.pop().map(Value::U8),
             Container::Prims(p) => p.pop(),
-            _ => return Err(type_mismatch("pop from a non-vector")),
+            other => return Err(non_vector(other, "pop", "pop from a non-vector")),
         };
         let v = v.ok_or_else(|| vec_error(2))?;
         self.push(v)
     }
 
     pub(crate) fn vec_unpack(&mut self, n: u32) -> Result<(), VmError> {
-        let Value::Container(c) = self.pop()? else {
-            return Err(type_mismatch("unpack of a non-vector"));
+        let v = self.pop()?;
+        let Value::Container(c) = v else {
+            return Err(super::cannot_cast(&v, "vector"));
         };
         let Some(len) = self.heap.get(c)?.vector_len() else {
-            return Err(type_mismatch("unpack of a non-vector"));
+            return Err(match self.heap.get(c)? {
+                Container::Struct(_) | Container::Variant(..) => {
+                    super::invariant("Unexpected non-vector container")
+                }
+                _ => type_mismatch("unpack of a non-vector"),
+            });
         };
         if len != n as usize {
             return Err(vec_error(3));
@@ -180,13 +208,27 @@ impl Session<'_> {
                 (Ok(i), Ok(j)) => p.swap(i, j),
                 _ => false,
             },
-            _ => return Err(type_mismatch("swap in a non-vector")),
+            other => return Err(non_vector(other, "swap", "swap in a non-vector")),
         };
         if ok {
             Ok(())
         } else {
             Err(vec_error(1))
         }
+    }
+}
+
+/// A vector operation given a reference to another container (only code that skipped the
+/// verifier does): for a struct or an enum value (which the peer keeps as a struct), the
+/// peer's invariant violation naming its `operation`; otherwise `INTERNAL_TYPE_ERROR` with
+/// `otherwise`.
+#[cold]
+fn non_vector(c: &Container, operation: &str, otherwise: &str) -> VmError {
+    match c {
+        Container::Struct(_) | Container::Variant(..) => super::invariant(&format!(
+            "{operation} called on non-vector container (Locals or Struct)"
+        )),
+        _ => type_mismatch(otherwise),
     }
 }
 
