@@ -53,7 +53,7 @@ impl BinOp {
 }
 
 macro_rules! prim_op {
-    ($op:expr, $x:expr, $y:expr, $signed:expr) => {{
+    ($op:expr, $x:expr, $y:expr, $signed:expr, $operands:expr) => {{
         let (x, y) = ($x, $y);
         match $op {
             BinOp::Add => x.checked_add(y).ok_or_else(|| arith("Addition overflow")),
@@ -74,7 +74,9 @@ macro_rules! prim_op {
             BinOp::BitOr if !$signed => Ok(x | y),
             BinOp::BitAnd if !$signed => Ok(x & y),
             BinOp::Xor if !$signed => Ok(x ^ y),
-            _ => Err(type_error("bit operation on a signed integer".into())),
+            // The peer has no bit operations on signed integers: it reports them as it
+            // reports operands of two kinds.
+            _ => Err($op.mismatch($operands.0, $operands.1)),
         }
     }};
 }
@@ -84,18 +86,18 @@ macro_rules! prim_op {
 pub fn binary(op: BinOp, a: Value, b: Value) -> Result<Value, VmError> {
     use Value as V;
     Ok(match (a, b) {
-        (V::U64(x), V::U64(y)) => V::U64(prim_op!(op, x, y, false)?),
-        (V::U8(x), V::U8(y)) => V::U8(prim_op!(op, x, y, false)?),
-        (V::U16(x), V::U16(y)) => V::U16(prim_op!(op, x, y, false)?),
-        (V::U32(x), V::U32(y)) => V::U32(prim_op!(op, x, y, false)?),
-        (V::U128(x), V::U128(y)) => V::u128(prim_op!(op, x.u128(), y.u128(), false)?),
-        (V::U256(x), V::U256(y)) => V::u256(prim_op!(op, x.u256(), y.u256(), false)?),
-        (V::I8(x), V::I8(y)) => V::I8(prim_op!(op, x, y, true)?),
-        (V::I16(x), V::I16(y)) => V::I16(prim_op!(op, x, y, true)?),
-        (V::I32(x), V::I32(y)) => V::I32(prim_op!(op, x, y, true)?),
-        (V::I64(x), V::I64(y)) => V::I64(prim_op!(op, x, y, true)?),
-        (V::I128(x), V::I128(y)) => V::i128(prim_op!(op, x.i128(), y.i128(), true)?),
-        (V::I256(x), V::I256(y)) => V::i256(prim_op!(op, x.i256(), y.i256(), true)?),
+        (V::U64(x), V::U64(y)) => V::U64(prim_op!(op, x, y, false, (a, b))?),
+        (V::U8(x), V::U8(y)) => V::U8(prim_op!(op, x, y, false, (a, b))?),
+        (V::U16(x), V::U16(y)) => V::U16(prim_op!(op, x, y, false, (a, b))?),
+        (V::U32(x), V::U32(y)) => V::U32(prim_op!(op, x, y, false, (a, b))?),
+        (V::U128(x), V::U128(y)) => V::u128(prim_op!(op, x.u128(), y.u128(), false, (a, b))?),
+        (V::U256(x), V::U256(y)) => V::u256(prim_op!(op, x.u256(), y.u256(), false, (a, b))?),
+        (V::I8(x), V::I8(y)) => V::I8(prim_op!(op, x, y, true, (a, b))?),
+        (V::I16(x), V::I16(y)) => V::I16(prim_op!(op, x, y, true, (a, b))?),
+        (V::I32(x), V::I32(y)) => V::I32(prim_op!(op, x, y, true, (a, b))?),
+        (V::I64(x), V::I64(y)) => V::I64(prim_op!(op, x, y, true, (a, b))?),
+        (V::I128(x), V::I128(y)) => V::i128(prim_op!(op, x.i128(), y.i128(), true, (a, b))?),
+        (V::I256(x), V::I256(y)) => V::i256(prim_op!(op, x.i256(), y.i256(), true, (a, b))?),
         _ => return Err(op.mismatch(a, b)),
     })
 }

@@ -976,7 +976,7 @@ impl Session<'_> {
     fn pop_bool(&mut self) -> Result<bool, VmError> {
         match self.pop()? {
             Value::Bool(b) => Ok(b),
-            v => Err(super::cannot_cast(&v, "bool")),
+            v => Err(self.cannot_cast(v, "bool")),
         }
     }
 
@@ -1135,7 +1135,9 @@ impl Session<'_> {
             Op::Eq | Op::Neq => {
                 let (b, a) = (self.pop()?, self.pop()?);
                 // The top operand first, as the peer compares (and names them in an error).
-                let eq = self.values_equal(b, a)?;
+                let eq = self
+                    .values_equal(b, a)
+                    .map_err(|e| self.with_operands_described(e, &[b, a]))?;
                 self.heap.free_value(a);
                 self.heap.free_value(b);
                 self.push(Value::Bool(eq == (op == Op::Eq)))?
@@ -1146,21 +1148,24 @@ impl Session<'_> {
             Op::Ge => self.cmp(CmpOp::Ge)?,
             Op::Shl | Op::Shr => {
                 let (n, a) = (self.pop()?, self.pop()?);
-                let r = shift(op == Op::Shl, a, n)?;
+                let r = shift(op == Op::Shl, a, n)
+                    .map_err(|e| self.with_operands_described(e, &[a, n]))?;
                 self.push(r)?
             }
             Op::Cast(kind) => {
                 let a = self.pop()?;
-                self.push(cast(a, kind)?)?
+                let r = cast(a, kind).map_err(|e| self.with_operands_described(e, &[a]))?;
+                self.push(r)?
             }
             Op::Negate => {
                 let a = self.pop()?;
-                self.push(negate(a)?)?
+                let r = negate(a).map_err(|e| self.with_operands_described(e, &[a]))?;
+                self.push(r)?
             }
             Op::Abort => {
                 let code = match self.pop()? {
                     Value::U64(c) => c,
-                    v => return Err(super::cannot_cast(&v, "u64")),
+                    v => return Err(self.cannot_cast(v, "u64")),
                 };
                 return Err(VmError::new(StatusCode::ABORTED).with_sub_status(code));
             }
@@ -1232,7 +1237,7 @@ impl Session<'_> {
                 Value::U64(x.wrapping_add(y))
             }
             (BinOp::Sub, Value::U64(x), Value::U64(y)) if x >= y => Value::U64(x - y),
-            _ => binary(op, a, b)?,
+            _ => binary(op, a, b).map_err(|e| self.with_operands_described(e, &[a, b]))?,
         };
         self.push(r)
     }
@@ -1247,7 +1252,7 @@ impl Session<'_> {
                 CmpOp::Le => x <= y,
                 CmpOp::Ge => x >= y,
             },
-            _ => compare(op, a, b)?,
+            _ => compare(op, a, b).map_err(|e| self.with_operands_described(e, &[a, b]))?,
         };
         self.push(Value::Bool(r))
     }
@@ -2918,7 +2923,9 @@ fn fast_step<const METERED: bool>(
             let abs = base + usize::from(i);
             let place = match locals.get(abs) {
                 Some(Value::Container(c)) => Place::Whole(*c),
-                Some(Value::Invalid) | None => return Fast::Slow,
+                // A reference in a local (only code that skipped the verifier puts one there
+                // to borrow it) is refused by the general path.
+                Some(Value::Invalid | Value::Ref(_)) | None => return Fast::Slow,
                 Some(_) => Place::Local(abs as u32),
             };
             ops.push_in_room(Value::Ref(Ref { place }));

@@ -79,7 +79,7 @@ impl Session<'_> {
     fn pop_address(&mut self) -> Result<AccountAddress, VmError> {
         match self.pop()? {
             Value::Address(a) => Ok(a),
-            v => Err(super::cannot_cast(&v, "AccountAddress")),
+            v => Err(self.cannot_cast(v, "AccountAddress")),
         }
     }
 

@@ -17,6 +17,7 @@ pub(crate) use typecheck::TypeChecker;
 pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 
 use crate::loader::{Function, LinkedFunction, ModuleLinks};
+use crate::session::Session;
 use crate::types::TypeId;
 use crate::values::Value;
 pub(crate) use stack::OperandStack;
@@ -447,15 +448,65 @@ pub(crate) fn missing_operands(n: usize) -> VmError {
     ))
 }
 
-/// A value of another kind than the instruction takes (only code that skipped the verifier
-/// gets there): `INTERNAL_TYPE_ERROR`, worded as the peer words a failed cast
-/// (`cannot cast U64(1) to reference`).
-#[cold]
-pub(crate) fn cannot_cast(v: &Value, target: &str) -> VmError {
-    type_mismatch(&format!(
-        "cannot cast {} to {target}",
-        crate::values::error_value(*v)
-    ))
+impl Session<'_> {
+    /// A value as the peer's `Debug` prints it in an error message, containers and
+    /// references included (see [`crate::values::error_value_in`]).
+    #[cold]
+    pub(crate) fn describe(&self, v: Value) -> String {
+        let runtime = self.runtime;
+        let name = |cl: &crate::values::Closure| -> String {
+            let mut s = match cl.target.module() {
+                Some(m) => format!(
+                    "0x{}::{}::{}",
+                    m.address.full_hex(),
+                    m.name,
+                    cl.target.name()
+                ),
+                None => format!("script::{}", cl.target.name()),
+            };
+            if let Ok(cache) = runtime.read() {
+                let args: Vec<String> = cache
+                    .types
+                    .list(cl.ty_args)
+                    .iter()
+                    .filter_map(|t| crate::type_names::type_tag(&cache, *t).ok())
+                    .map(|t| t.to_string())
+                    .collect();
+                if !args.is_empty() {
+                    s.push_str(&format!("<{}>", args.join(",")));
+                }
+            }
+            s
+        };
+        crate::values::error_value_in(&self.heap, v, &name)
+    }
+
+    /// A value of another kind than the instruction takes (only code that skipped the
+    /// verifier gets there): `INTERNAL_TYPE_ERROR`, worded as the peer words a failed cast
+    /// (`cannot cast U64(1) to reference`).
+    #[cold]
+    pub(crate) fn cannot_cast(&self, v: Value, target: &str) -> VmError {
+        type_mismatch(&format!("cannot cast {} to {target}", self.describe(v)))
+    }
+
+    /// `err`, raised by an arithmetic routine over `operands`, with each container or
+    /// reference among them written as the peer writes it (the routine, which sees no heap,
+    /// wrote Tern's short form).
+    #[cold]
+    pub(crate) fn with_operands_described(&self, mut err: VmError, operands: &[Value]) -> VmError {
+        let Some(message) = err.message().map(str::to_string) else {
+            return err;
+        };
+        let mut message = message;
+        for v in operands {
+            if matches!(v, Value::Container(_) | Value::Ref(_)) {
+                let short = crate::values::error_value(*v);
+                message = message.replacen(&short, &self.describe(*v), 1);
+            }
+        }
+        err.data_mut().message = Some(message);
+        err
+    }
 }
 
 #[cold]

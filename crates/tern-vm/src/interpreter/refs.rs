@@ -1,6 +1,6 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
-use super::{cannot_cast, invariant, missing_operands, type_mismatch, Frame, PARANOID_FAILURE};
+use super::{invariant, missing_operands, type_mismatch, Frame, PARANOID_FAILURE};
 use crate::loader::{Body, ConstValue};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
@@ -15,7 +15,7 @@ impl Session<'_> {
     pub(crate) fn pop_ref_as(&mut self, target: &str) -> Result<Ref, VmError> {
         match self.pop()? {
             Value::Ref(r) => Ok(r),
-            v => Err(cannot_cast(&v, target)),
+            v => Err(self.cannot_cast(v, target)),
         }
     }
 
@@ -46,7 +46,14 @@ impl Session<'_> {
             Value::Container(c) => Value::Ref(Ref {
                 place: Place::Whole(c),
             }),
-            Value::Invalid => return Err(invariant("cannot borrow local Invalid")),
+            // The peer borrows a local holding a value; one holding a reference (code that
+            // skipped the verifier) it refuses, naming it.
+            Value::Invalid | Value::Ref(_) => {
+                return Err(invariant(&format!(
+                    "cannot borrow local {}",
+                    self.describe(v)
+                )))
+            }
             _ => Value::Ref(Ref {
                 place: Place::Local(abs),
             }),
@@ -234,7 +241,7 @@ impl Session<'_> {
     pub(crate) fn unpack(&mut self, n: u16) -> Result<(), VmError> {
         let v = self.pop()?;
         let Value::Container(c) = v else {
-            return Err(cannot_cast(&v, "struct"));
+            return Err(self.cannot_cast(v, "struct"));
         };
         match self.heap.take(c)? {
             Container::Struct(fields) if fields.len() == usize::from(n) => {
@@ -265,7 +272,7 @@ impl Session<'_> {
     ) -> Result<(), VmError> {
         let v = self.pop()?;
         let Value::Container(c) = v else {
-            return Err(cannot_cast(&v, "struct"));
+            return Err(self.cannot_cast(v, "struct"));
         };
         let check = body
             .variant_checks
@@ -278,7 +285,7 @@ impl Session<'_> {
             Container::Struct(fields) => match fields.first() {
                 None => return Err(invariant("invalid empty enum variant")),
                 Some(Value::U16(tag)) => *tag,
-                Some(other) => return Err(cannot_cast(other, "u16")),
+                Some(other) => return Err(self.cannot_cast(*other, "u16")),
             },
             _ => return Err(type_mismatch("unpack of a non-enum")),
         };

@@ -2170,7 +2170,28 @@ impl Session<'_> {
             checker.before(&mut cx, instr, locals).map_err(here)?;
         }
         if let Bytecode::VecPack(sig, _) | Bytecode::VecPushBack(sig) = instr {
-            let elem = cx.sig_first(*sig).map_err(here)?;
+            // A pushed element must fit the vector it goes into: the peer's vector holds its
+            // elements specialized by the type it was made with, whatever the instruction
+            // names (a mismatch with the instruction's type is the check after it). That
+            // type is the one the type stack gives the reference under the element.
+            // (No vector there: the push fails on the container first.)
+            let elem = match instr {
+                Bytecode::VecPushBack(_) if checked => checker
+                    .stack
+                    .len()
+                    .checked_sub(2)
+                    .and_then(|i| checker.stack.get(i))
+                    .and_then(|r| match cx.cache.types.node(*r) {
+                        TypeNode::MutableReference(v) | TypeNode::Reference(v) => {
+                            match cx.cache.types.node(*v) {
+                                TypeNode::Vector(e) => Some(*e),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    }),
+                _ => Some(cx.sig_first(*sig).map_err(here)?),
+            };
             let count = match instr {
                 Bytecode::VecPack(_, n) => usize::try_from(*n).unwrap_or(usize::MAX),
                 _ => 1,
@@ -2186,7 +2207,7 @@ impl Session<'_> {
                     .and_then(|pair| pair.get(1..)),
                 _ => ops.top_values(count),
             };
-            if let Some(values) = taken {
+            if let (Some(elem), Some(values)) = (elem, taken) {
                 element_kinds(cx.cache.types.node(elem), values).map_err(here)?;
             }
         }

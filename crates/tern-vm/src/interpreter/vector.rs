@@ -19,7 +19,7 @@ impl Session<'_> {
     fn pop_u64(&mut self) -> Result<u64, VmError> {
         match self.pop()? {
             Value::U64(v) => Ok(v),
-            v => Err(super::cannot_cast(&v, "u64")),
+            v => Err(self.cannot_cast(v, "u64")),
         }
     }
 
@@ -163,7 +163,7 @@ impl Session<'_> {
     pub(crate) fn vec_unpack(&mut self, n: u32) -> Result<(), VmError> {
         let v = self.pop()?;
         let Value::Container(c) = v else {
-            return Err(super::cannot_cast(&v, "vector"));
+            return Err(self.cannot_cast(v, "vector"));
         };
         let Some(len) = self.heap.get(c)?.vector_len() else {
             return Err(match self.heap.get(c)? {

@@ -14,7 +14,9 @@ mod printing;
 
 pub use heap::{Closure, ClosureTarget, Container, Heap};
 pub use prims::PrimVec;
-pub use printing::{debug_value, display_value, display_value_sui, error_value, integer_digits};
+pub use printing::{
+    debug_value, display_value, display_value_sui, error_value, error_value_in, integer_digits,
+};
 
 use tern_primitives::{AccountAddress, I256, U256};
 

@@ -39,6 +39,168 @@ pub fn error_value(v: Value) -> String {
     }
 }
 
+/// A value as the peer's `Debug` prints it inside error messages, containers and references
+/// as its runtime keeps them: `Container(Struct(NestedValues(RefCell { value: [U64(3)] })))`
+/// (an enum value is a struct whose first slot is its `u16` tag), `VecU64(RefCell { value:
+/// [1, 2] })` for a vector of a primitive type, `ContainerRef(Local(..))` and
+/// `IndexedRef(IndexedRef { idx, container_ref, tag })` for references (a reference to a
+/// local keeps Tern's form, its frame's locals being out of reach here). `closure` gives a
+/// closure's function as the peer names it.
+pub fn error_value_in(heap: &Heap, v: Value, closure: &dyn Fn(&Closure) -> String) -> String {
+    let mut out = String::new();
+    write_error_value(heap, v, closure, &mut out, 0);
+    out
+}
+
+/// Deeper than this, a container prints as `..` (the peer bounds value depth at 128).
+const ERROR_VALUE_DEPTH: usize = 128;
+
+fn write_error_value(
+    heap: &Heap,
+    v: Value,
+    closure: &dyn Fn(&Closure) -> String,
+    out: &mut String,
+    depth: usize,
+) {
+    match v {
+        Value::Container(c) => match heap.get(c) {
+            Ok(Container::Closure(cl)) => write_error_closure(heap, cl, closure, out, depth),
+            _ => {
+                out.push_str("Container(");
+                write_error_container(heap, c, closure, out, depth);
+                out.push(')');
+            }
+        },
+        Value::Ref(r) => match r.place {
+            super::Place::Whole(c) => {
+                out.push_str("ContainerRef(Local(");
+                write_error_container(heap, c, closure, out, depth);
+                out.push_str("))");
+            }
+            super::Place::Elem(c, i) => {
+                let (idx, tag) = match heap.get(c) {
+                    Ok(Container::Variant(tag, _)) => (i + 1, format!("Some({tag})")),
+                    _ => (i, "None".to_string()),
+                };
+                out.push_str(&format!(
+                    "IndexedRef(IndexedRef {{ idx: {idx}, container_ref: Local("
+                ));
+                write_error_container(heap, c, closure, out, depth);
+                out.push_str(&format!("), tag: {tag} }})"));
+            }
+            super::Place::Local(_) => out.push_str(&error_value(v)),
+        },
+        other => out.push_str(&error_value(other)),
+    }
+}
+
+fn write_error_container(
+    heap: &Heap,
+    c: u32,
+    closure: &dyn Fn(&Closure) -> String,
+    out: &mut String,
+    depth: usize,
+) {
+    if depth > ERROR_VALUE_DEPTH {
+        out.push_str("..");
+        return;
+    }
+    let nested = |out: &mut String, kind: &str, tag: Option<u16>, items: &[Value]| {
+        out.push_str(kind);
+        out.push_str("(NestedValues(RefCell { value: [");
+        let mut first = true;
+        if let Some(tag) = tag {
+            out.push_str(&format!("U16({tag})"));
+            first = false;
+        }
+        for item in items {
+            if !first {
+                out.push_str(", ");
+            }
+            first = false;
+            write_error_value(heap, *item, closure, out, depth + 1);
+        }
+        out.push_str("] }))");
+    };
+    match heap.get(c) {
+        Ok(Container::Struct(fields)) => nested(out, "Struct", None, fields),
+        Ok(Container::Variant(tag, fields)) => nested(out, "Struct", Some(*tag), fields),
+        Ok(Container::Vec(items)) => nested(out, "Vec", None, items),
+        Ok(Container::Bytes(bytes)) => {
+            let items: Vec<String> = bytes.iter().map(u8::to_string).collect();
+            out.push_str(&format!(
+                "VecU8(RefCell {{ value: [{}] }})",
+                items.join(", ")
+            ));
+        }
+        Ok(Container::Prims(p)) => {
+            let items: Vec<String> = p.to_values().into_iter().map(bare_element).collect();
+            let kind = prim_kind(p);
+            out.push_str(&format!(
+                "Vec{kind}(RefCell {{ value: [{}] }})",
+                items.join(", ")
+            ));
+        }
+        Ok(Container::Closure(cl)) => write_error_closure(heap, cl, closure, out, depth),
+        Ok(Container::Free(_)) | Err(_) => out.push_str("<dangling>"),
+    }
+}
+
+/// A closure as the peer's `Debug` prints it.
+fn write_error_closure(
+    heap: &Heap,
+    cl: &Closure,
+    closure: &dyn Fn(&Closure) -> String,
+    out: &mut String,
+    depth: usize,
+) {
+    out.push_str(&format!(
+        "Function(Closure {{ function: {:?}, closure_mask: ClosureMask({}), captured_count: {}, captured_values: [",
+        closure(cl),
+        cl.mask,
+        cl.captured.len()
+    ));
+    for (i, v) in cl.captured.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_error_value(heap, *v, closure, out, depth + 1);
+    }
+    out.push_str("] })");
+}
+
+/// An element of a vector of a primitive type as the peer's `Debug` prints it: the Rust value
+/// (`1`, `true`), a wide integer as its type prints it (`U256(1)`), an address in full.
+fn bare_element(v: Value) -> String {
+    match v {
+        Value::Bool(b) => b.to_string(),
+        Value::U256(x) => format!("U256({})", x.u256()),
+        Value::I256(x) => format!("I256({})", x.i256()),
+        Value::Address(a) => a.full_hex(),
+        other => integer_digits(other).unwrap_or_else(|| debug_value(other)),
+    }
+}
+
+/// The peer's name for a vector of a primitive type's container (`U64` in `VecU64`).
+fn prim_kind(p: &super::PrimVec) -> &'static str {
+    use super::PrimVec as P;
+    match p {
+        P::Bool(_) => "Bool",
+        P::U16(_) => "U16",
+        P::U32(_) => "U32",
+        P::U64(_) => "U64",
+        P::U128(_) => "U128",
+        P::U256(_) => "U256",
+        P::I8(_) => "I8",
+        P::I16(_) => "I16",
+        P::I32(_) => "I32",
+        P::I64(_) => "I64",
+        P::I128(_) => "I128",
+        P::I256(_) => "I256",
+        P::Address(_) => "Address",
+    }
+}
+
 /// An integer's decimal digits (`None` for any other value): how return values and cast
 /// messages print integers.
 pub fn integer_digits(v: Value) -> Option<String> {
