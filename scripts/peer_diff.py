@@ -16,6 +16,15 @@ its debugging mode, so execution states are not compared.
 Environment: PEER (default ../peer/bin/aptos-move-bench), TERN (default
 target/release/tern). Mutants that Tern's assembler refuses are skipped; mismatches are kept in
 /tmp/peer-diff for reading.
+
+With PEER_FULL set to a harness that also takes `--no-verify` (the verifier's scope set to
+nothing), `--paranoid` (paranoid type checks and the trusted-code optimisation on) and `--debug`
+(the VM's debugging mode, so errors carry an execution state; with the stable test display),
+the comparison is complete: status, sub-status, location, offsets, message and execution
+state, with Tern run through its transactional test runner. `PARANOID=1` then runs both in the
+peer's paranoid-tests configuration (verifier off, runtime type checks on); without it, both
+verify (and publishing failures are left to the comparison above). Mutants then also change
+primitive types in locals, signatures and type arguments.
 """
 import os
 import random
@@ -27,6 +36,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEER = os.environ.get("PEER", os.path.join(ROOT, "..", "peer", "bin", "aptos-move-bench"))
 TERN = os.environ.get("TERN", os.path.join(ROOT, "target", "release", "tern"))
 OUT = "/tmp/peer-diff"
+PEER_FULL = os.environ.get("PEER_FULL")
+PARANOID = os.environ.get("PARANOID") == "1"
 
 
 def run(cmd):
@@ -83,8 +94,69 @@ def tern(path, target, arg):
 
 
 def both(path, function, arg):
+    if PEER_FULL:
+        return tern_full(path, function, arg), peer_full(path, function, arg)
     module = re.search(r"module (0x\w+::\w+)", open(path).read()).group(1)
     return tern(path, f"{module}::{function}", arg), peer(path, function, arg)
+
+
+def module_ids(text):
+    return re.sub(r'Some\(ModuleId \{ address: 0*([0-9a-f]+), name: Identifier\("(\w+)"\) \}\)',
+                  r"0x\1::\2", text)
+
+
+def peer_full(path, function, arg):
+    flags = ["--paranoid", "--debug"] + (["--no-verify"] if PARANOID else [])
+    cmd = [PEER_FULL, path, function, "1", "--repeat", "1"] + flags
+    text = run(cmd + (["--arg", str(arg)] if arg is not None else []))
+    if text is None:
+        return ("timeout",)
+    m = re.search(r"warm-up call returned: \[U64\((\d+)\)\]", text)
+    if m:
+        return ("value", m.group(1))
+    if "Err` value: [" in text:
+        return ("value", "(not a u64)")
+    m = re.search(r"VMError \{ major_status: (\w+), sub_status: ([^,]+), message: (None|Some\(\"(.*?)\"\)), "
+                  r"exec_state: (.*?), location: (.*?), indices: \[.*?\], offsets: (\[.*?\]) \}", text, re.S)
+    if m:
+        status, sub, _, message, state, location, offsets = m.groups()
+        location = re.sub(r'Module\(ModuleId \{ address: 0*([0-9a-f]+), name: Identifier\("(\w+)"\) \}\)',
+                          r"0x\1::\2", location).replace("Undefined", "undefined")
+        return ("error", status, sub, location, offsets, (message or "").replace('\\"', '"'),
+                module_ids(state))
+    return ("unread", text[-200:])
+
+
+def tern_full(path, function, arg):
+    """Runs the call as a transactional test (in a paranoid-tests folder under PARANOID)."""
+    source = open(path).read()
+    module = re.search(r"module (0x\w+::\w+)", source).group(1)
+    folder = os.path.join(OUT, "runner", "paranoid-tests" if PARANOID else "baseline")
+    os.makedirs(folder, exist_ok=True)
+    test = os.path.join(folder, "t.masm")
+    args = f" --args {arg}" if arg is not None else ""
+    with open(test, "w") as f:
+        f.write(f"//# publish\n{source.strip()}\n\n//# run {module}::{function}{args} --verbose\n")
+    expected = test[:-5] + ".exp"
+    open(expected, "w").close()
+    if run([TERN, "test", test, "--update"]) is None:
+        return ("timeout",)
+    text = open(expected).read()
+    published = text.split("task 1")[0]
+    if "Error" in published:
+        return ("publish",) if "Unable to publish" in published else ("assembly",)
+    m = re.search(r"return values: (\d+)\s*$", text)
+    if m:
+        return ("value", m.group(1))
+    if "return values:" in text:
+        return ("value", "(not a u64)")
+    m = re.search(r"message: (.*?),\n\s*major_status: (\w+),\s*sub_status: ([^,]+),\s*location: ([^,]+),\s*"
+                  r"indices: \[.*?\],\s*offsets: (\[.*?\]),\s*exec_state: (.*?),\n\}", text, re.S)
+    if m:
+        message, status, sub, location, offsets, state = m.groups()
+        return ("error", status, sub, location, offsets, "" if message == "None" else message,
+                module_ids(state))
+    return ("unread", text[-200:])
 
 
 FAMILIES = [
@@ -96,6 +168,23 @@ FAMILIES = [
     ["cast_u8", "cast_u16", "cast_u32", "cast_u64", "cast_u128", "cast_u256", "cast_i8", "cast_i64"],
 ]
 INSTRUCTION = re.compile(r"^    [a-z_]+")
+
+
+TYPES = ["u64", "u8", "bool", "address", "vector<u64>", "vector<u8>", "u128", "i64", "u16"]
+PRIMITIVE = re.compile(r"\b(u64|u8|bool|address|u128|i64|u16)\b")
+
+
+def mutate_type(lines, rng):
+    """Changes one primitive type in a local, a signature or an instruction's type argument."""
+    spots = [i for i, line in enumerate(lines) if PRIMITIVE.search(line)
+             and (line.strip().startswith("local") or "fun " in line or "<" in line)]
+    if not spots:
+        return lines
+    out = list(lines)
+    i = rng.choice(spots)
+    m = rng.choice(list(PRIMITIVE.finditer(out[i])))
+    out[i] = out[i][: m.start()] + rng.choice(TYPES) + out[i][m.end():]
+    return out
 
 
 def mutate(lines, rng):
@@ -146,12 +235,18 @@ def main():
         path, function, arg = rng.choice(programs)
         lines = open(path).read().split("\n")
         for _ in range(rng.randrange(1, 3)):
-            lines = mutate(lines, rng)
+            lines = mutate_type(lines, rng) if PEER_FULL and rng.random() < 0.35 else mutate(lines, rng)
         mutant = os.path.join(OUT, f"m{n}.masm")
         with open(mutant, "w") as f:
             f.write("\n".join(lines))
         t, p = both(mutant, function, arg)
-        if t[0] == "assembly":
+        if t[0] == "assembly" or (PEER_FULL and t[0] == "publish"):
+            os.remove(mutant)
+            continue
+        # An endless loop runs into the paranoid configuration's instruction budget in Tern
+        # and into the time limit in the peer.
+        if PEER_FULL and ("timeout" in (t[0], p[0]) or (t[0] == "error" and t[1] == "OUT_OF_GAS")):
+            tally["timeout"] = tally.get("timeout", 0) + 1
             os.remove(mutant)
             continue
         key = ("same " if t == p else "DIFFERENT ") + t[0]

@@ -21,9 +21,12 @@ impl Session<'_> {
 
     /// A reference to a struct or an enum value, as the peer takes one (`ContainerRef`).
     fn pop_whole(&mut self) -> Result<u32, VmError> {
-        match self.pop_ref_as("ContainerRef")?.place {
-            Place::Whole(c) => Ok(c),
-            _ => Err(type_mismatch("expected a reference to a container")),
+        match self.pop_ref_as("ContainerRef")? {
+            Ref {
+                place: Place::Whole(c),
+            } => Ok(c),
+            // A reference to a primitive slot (the peer's `IndexedRef`).
+            r => Err(self.cannot_cast(Value::Ref(r), "ContainerRef")),
         }
     }
 
@@ -84,6 +87,39 @@ impl Session<'_> {
             _ => return Err(type_mismatch("field borrow on a non-struct")),
         };
         self.push(Self::elem_ref(c, u32::from(offset), v))
+    }
+
+    /// A value written through a reference to slot `i` of container `c` that the slot cannot
+    /// take (code that skipped the verifier), refused as the peer refuses it: a container or
+    /// a reference as an invariant violation naming it and the container, a primitive of
+    /// another type than a vector's as a type error naming the reference.
+    #[cold]
+    fn element_of_another_kind(&self, c: u32, i: u32, v: Value) -> VmError {
+        let reference = self.describe(Value::Ref(Ref {
+            place: Place::Elem(c, i),
+        }));
+        // `IndexedRef(IndexedRef { .., container_ref: Local(CONTAINER), .. })`.
+        let inner = reference
+            .strip_prefix("IndexedRef(")
+            .and_then(|s| s.strip_suffix(')'))
+            .unwrap_or(&reference);
+        match v {
+            Value::Container(_) | Value::Ref(_) | Value::Invalid => {
+                let container = self.describe(Value::Container(c));
+                let container = container
+                    .strip_prefix("Container(")
+                    .and_then(|s| s.strip_suffix(')'))
+                    .unwrap_or(&container);
+                invariant(&format!(
+                    "invalid IndexedRef element {} for container {container}",
+                    self.describe(v)
+                ))
+            }
+            _ => type_mismatch(&format!(
+                "cannot write value {} to indexed ref {inner}",
+                self.describe(v)
+            )),
+        }
     }
 
     /// A reference to slot `i` of enum value `c` (of `fields` fields) as the peer lays it out,
@@ -199,7 +235,17 @@ impl Session<'_> {
                 self.heap.free_value(old);
             }
             Place::Elem(c, i) => {
-                let old = set_element(self.heap.get_mut(c)?, i as usize, v)?;
+                // A reference to a slot holds a primitive or a closure (a container in a
+                // slot is borrowed whole): anything else is refused, as the peer refuses it.
+                let closure = matches!(v, Value::Container(x) if self.heap.is_closure(x));
+                if matches!(v, Value::Container(_) | Value::Ref(_) | Value::Invalid) && !closure {
+                    return Err(self.element_of_another_kind(c, i, v));
+                }
+                let old = match set_element(self.heap.get_mut(c)?, i as usize, v) {
+                    Err(SetFailure::Kind) => return Err(self.element_of_another_kind(c, i, v)),
+                    Err(SetFailure::Range) => return Err(invariant("element index out of range")),
+                    Ok(old) => old,
+                };
                 self.heap.free_value(old);
             }
             Place::Whole(c) => {
@@ -409,26 +455,38 @@ pub(crate) fn element(c: &Container, i: usize) -> Result<Value, VmError> {
     v.ok_or_else(|| invariant("element index out of range"))
 }
 
-fn set_element(c: &mut Container, i: usize, v: Value) -> Result<Value, VmError> {
+/// Why a value could not be stored in a container's slot.
+enum SetFailure {
+    /// No such slot.
+    Range,
+    /// The slot holds another kind of value (a vector of a primitive type).
+    Kind,
+}
+
+fn set_element(c: &mut Container, i: usize, v: Value) -> Result<Value, SetFailure> {
     let slot = match c {
         Container::Struct(f) | Container::Variant(_, f) => f.get_mut(i),
         Container::Vec(e) => e.get_mut(i),
         Container::Bytes(b) => {
-            let (Some(byte), Value::U8(x)) = (b.get_mut(i), v) else {
-                return Err(invariant("bad byte write"));
+            let byte = b.get_mut(i).ok_or(SetFailure::Range)?;
+            let Value::U8(x) = v else {
+                return Err(SetFailure::Kind);
             };
             *byte = x;
             return Ok(Value::Invalid);
         }
         Container::Prims(p) => {
+            if i >= p.len() {
+                return Err(SetFailure::Range);
+            }
             if !p.set(i, v) {
-                return Err(invariant("bad primitive element write"));
+                return Err(SetFailure::Kind);
             }
             return Ok(Value::Invalid);
         }
         Container::Closure(_) | Container::Free(_) => None,
     };
-    let slot = slot.ok_or_else(|| invariant("element index out of range"))?;
+    let slot = slot.ok_or(SetFailure::Range)?;
     Ok(std::mem::replace(slot, v))
 }
 

@@ -1539,22 +1539,8 @@ impl TypeChecker {
 /// `INTERNAL_TYPE_ERROR` (a value it cannot cast), before the check after it. Tern's vectors
 /// hold any value, so the checked configuration makes that failure here.
 fn element_kinds(elem: &TypeNode, values: &[Value]) -> Result<(), VmError> {
-    let name = match elem {
-        TypeNode::Bool => "bool",
-        TypeNode::U8 => "u8",
-        TypeNode::U16 => "u16",
-        TypeNode::U32 => "u32",
-        TypeNode::U64 => "u64",
-        TypeNode::U128 => "u128",
-        TypeNode::U256 => "u256::U256",
-        TypeNode::I8 => "i8",
-        TypeNode::I16 => "i16",
-        TypeNode::I32 => "i32",
-        TypeNode::I64 => "i64",
-        TypeNode::I128 => "i128",
-        TypeNode::I256 => "i256::I256",
-        TypeNode::Address => "AccountAddress",
-        _ => return Ok(()),
+    let Some(name) = cast_name(elem) else {
+        return Ok(());
     };
     for v in values {
         let fits = matches!(
@@ -1580,6 +1566,28 @@ fn element_kinds(elem: &TypeNode, values: &[Value]) -> Result<(), VmError> {
         }
     }
     Ok(())
+}
+
+/// The name the peer's failed cast to a primitive type gives it (`u64`, `AccountAddress`),
+/// `None` for a type its vectors do not hold unboxed.
+pub(super) fn cast_name(ty: &TypeNode) -> Option<&'static str> {
+    Some(match ty {
+        TypeNode::Bool => "bool",
+        TypeNode::U8 => "u8",
+        TypeNode::U16 => "u16",
+        TypeNode::U32 => "u32",
+        TypeNode::U64 => "u64",
+        TypeNode::U128 => "u128",
+        TypeNode::U256 => "int256::U256",
+        TypeNode::I8 => "i8",
+        TypeNode::I16 => "i16",
+        TypeNode::I32 => "i32",
+        TypeNode::I64 => "i64",
+        TypeNode::I128 => "i128",
+        TypeNode::I256 => "int256::I256",
+        TypeNode::Address => "AccountAddress",
+        _ => return None,
+    })
 }
 
 /// Instructions with something to check (or, for calls, to record) before they execute:

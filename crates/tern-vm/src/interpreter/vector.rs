@@ -24,9 +24,12 @@ impl Session<'_> {
     }
 
     fn pop_vec_ref(&mut self) -> Result<u32, VmError> {
-        match self.pop_ref_as("vector reference")?.place {
-            Place::Whole(c) => Ok(c),
-            _ => Err(type_mismatch("expected a vector reference")),
+        match self.pop_ref_as("vector reference")? {
+            Ref {
+                place: Place::Whole(c),
+            } => Ok(c),
+            // A reference to a primitive slot (the peer's `IndexedRef`).
+            r => Err(self.cannot_cast(Value::Ref(r), "vector reference")),
         }
     }
 
