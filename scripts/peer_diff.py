@@ -14,14 +14,15 @@ its debugging mode, so execution states are not compared.
         replaced by one of their family, immediates changed); prints each mismatch and a tally
 
 Environment: PEER (default ../peer/bin/aptos-move-bench), TERN (default
-target/release/tern). Mutants that Tern's assembler refuses are skipped; mismatches are kept in
-/tmp/peer-diff for reading.
+target/release/tern), PEER_DIFF_OUT (default /tmp/peer-diff: where mutants and mismatches are
+kept, for reading). Mutants that Tern's assembler refuses are skipped.
 
 With PEER_FULL set to a harness that also takes `--no-verify` (the verifier's scope set to
 nothing), `--paranoid` (paranoid type checks and the trusted-code optimisation on) and `--debug`
 (the VM's debugging mode, so errors carry an execution state; with the stable test display),
 the comparison is complete: status, sub-status, location, offsets, message and execution
-state, with Tern run through its transactional test runner. `PARANOID=1` then runs both in the
+state, with Tern run through its transactional test runner; with SIGNER set (`0x1`), the
+harness's `--signer` passes a signer before the `u64` argument, and Tern's `--signers` does. `PARANOID=1` then runs both in the
 peer's paranoid-tests configuration (verifier off, runtime type checks on); without it, both
 verify (and publishing failures are left to the comparison above). Mutants then also change
 primitive types in locals, signatures and type arguments.
@@ -35,9 +36,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEER = os.environ.get("PEER", os.path.join(ROOT, "..", "peer", "bin", "aptos-move-bench"))
 TERN = os.environ.get("TERN", os.path.join(ROOT, "target", "release", "tern"))
-OUT = "/tmp/peer-diff"
+OUT = os.environ.get("PEER_DIFF_OUT", "/tmp/peer-diff")
 PEER_FULL = os.environ.get("PEER_FULL")
 PARANOID = os.environ.get("PARANOID") == "1"
+SIGNER = os.environ.get("SIGNER")
 
 
 def run(cmd):
@@ -107,6 +109,7 @@ def module_ids(text):
 
 def peer_full(path, function, arg):
     flags = ["--paranoid", "--debug"] + (["--no-verify"] if PARANOID else [])
+    flags += ["--signer", SIGNER] if SIGNER else []
     cmd = [PEER_FULL, path, function, "1", "--repeat", "1"] + flags
     text = run(cmd + (["--arg", str(arg)] if arg is not None else []))
     if text is None:
@@ -134,7 +137,7 @@ def tern_full(path, function, arg):
     folder = os.path.join(OUT, "runner", "paranoid-tests" if PARANOID else "baseline")
     os.makedirs(folder, exist_ok=True)
     test = os.path.join(folder, "t.masm")
-    args = f" --args {arg}" if arg is not None else ""
+    args = (f" --signers {SIGNER}" if SIGNER else "") + (f" --args {arg}" if arg is not None else "")
     with open(test, "w") as f:
         f.write(f"//# publish\n{source.strip()}\n\n//# run {module}::{function}{args} --verbose\n")
     expected = test[:-5] + ".exp"

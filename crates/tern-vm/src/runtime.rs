@@ -89,6 +89,12 @@ impl Runtime {
         self.cache.read().map_err(|_| poisoned())
     }
 
+    /// Read access to the code cache if it can be had at once (`None` while a writer holds
+    /// it, this thread included): for what may be left out, such as names in a message.
+    pub fn try_read(&self) -> Option<RwLockReadGuard<'_, CodeCache>> {
+        self.cache.try_read().ok()
+    }
+
     /// Write access to the code cache.
     pub fn write(&self) -> Result<RwLockWriteGuard<'_, CodeCache>, VmError> {
         self.cache.write().map_err(|_| poisoned())

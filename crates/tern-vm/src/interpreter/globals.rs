@@ -1,6 +1,6 @@
 //! Global storage instructions: `exists`, `borrow_global`, `move_from`, `move_to`.
 
-use super::{invariant, type_mismatch, Frame};
+use super::{invariant, Frame};
 use crate::loader::Body;
 use crate::session::Session;
 use crate::types::{TypeId, TypeNode};
@@ -155,16 +155,18 @@ impl Session<'_> {
         body: &Body,
         slot: TypeSlot,
     ) -> Result<(), VmError> {
+        // The operands first, as the peer takes them: the resource (whatever it is), then the
+        // signer reference.
+        let resource = self.pop()?;
+        let signer = match self.pop_ref_as("Signer reference")? {
+            Ref {
+                place: Place::Whole(c),
+            } => c,
+            r => return Err(self.cannot_cast(Value::Ref(r), "Signer reference")),
+        };
         let ty = self.slot_type(frame, body, slot)?;
         self.check_reentrancy(frame, callers, ty)?;
         self.check_resource_layout(ty)?;
-        let Value::Container(resource) = self.pop()? else {
-            return Err(type_mismatch("move_to of a non-struct"));
-        };
-        let signer = match self.pop_ref()?.place {
-            Place::Whole(c) => c,
-            _ => return Err(type_mismatch("move_to without a signer reference")),
-        };
         let addr = match self.heap.get(signer)? {
             Container::Variant(_, f) => match f.first() {
                 Some(Value::Address(a)) => *a,
@@ -172,13 +174,26 @@ impl Session<'_> {
             },
             _ => return Err(invariant("malformed signer")),
         };
+        let failed = format!("Failed to move resource into {}", addr.full_hex());
+        // Only a struct or an enum value is a resource (code that skipped the verifier may
+        // move anything).
+        let is_resource = matches!(resource, Value::Container(c)
+            if matches!(self.heap.get(c), Ok(Container::Struct(_) | Container::Variant(..))));
         let g = self.global_slot(addr, ty)?;
         if g.value.is_some() {
-            let err = VmError::new(StatusCode::RESOURCE_ALREADY_EXISTS)
-                .with_message(format!("Failed to move resource into {}", addr.full_hex()));
-            self.heap.free_tree(resource);
+            let err = VmError::new(StatusCode::RESOURCE_ALREADY_EXISTS).with_message(failed);
+            self.heap.free_value(resource);
             return Err(err);
         }
+        let resource = match resource {
+            Value::Container(c) if is_resource => c,
+            other => {
+                self.heap.free_value(other);
+                return Err(invariant(&format!(
+                    "{failed} @failed to publish fresh: not a resource"
+                )));
+            }
+        };
         g.value = Some(resource);
         g.dirty = true;
         Ok(())

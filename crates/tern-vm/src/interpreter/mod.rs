@@ -464,7 +464,8 @@ impl Session<'_> {
                 ),
                 None => format!("script::{}", cl.target.name()),
             };
-            if let Ok(cache) = runtime.read() {
+            // Not `read`: an error may be described while this thread holds the cache.
+            if let Some(cache) = runtime.try_read() {
                 let args: Vec<String> = cache
                     .types
                     .list(cl.ty_args)

@@ -289,6 +289,12 @@ impl Session<'_> {
         let Value::Container(c) = v else {
             return Err(self.cannot_cast(v, "struct"));
         };
+        if !matches!(
+            self.heap.get(c)?,
+            Container::Struct(_) | Container::Variant(..)
+        ) {
+            return Err(self.cannot_cast(v, "struct"));
+        }
         match self.heap.take(c)? {
             Container::Struct(fields) if fields.len() == usize::from(n) => {
                 self.push_fields(&fields)
@@ -333,7 +339,7 @@ impl Session<'_> {
                 Some(Value::U16(tag)) => *tag,
                 Some(other) => return Err(self.cannot_cast(*other, "u16")),
             },
-            _ => return Err(type_mismatch("unpack of a non-enum")),
+            _ => return Err(self.cannot_cast(v, "struct")),
         };
         if !check.allowed.contains(&tag) {
             return Err(check.error(tag));

@@ -1538,10 +1538,8 @@ impl TypeChecker {
 /// pushing a value of another kind into one fails while the instruction executes, with
 /// `INTERNAL_TYPE_ERROR` (a value it cannot cast), before the check after it. Tern's vectors
 /// hold any value, so the checked configuration makes that failure here.
-fn element_kinds(elem: &TypeNode, values: &[Value]) -> Result<(), VmError> {
-    let Some(name) = cast_name(elem) else {
-        return Ok(());
-    };
+fn element_kinds(elem: &TypeNode, values: &[Value]) -> Option<(Value, &'static str)> {
+    let name = cast_name(elem)?;
     for v in values {
         let fits = matches!(
             (elem, v),
@@ -1561,11 +1559,10 @@ fn element_kinds(elem: &TypeNode, values: &[Value]) -> Result<(), VmError> {
                 | (TypeNode::Address, Value::Address(_))
         );
         if !fits {
-            return Err(VmError::new(StatusCode::INTERNAL_TYPE_ERROR)
-                .with_message(format!("cannot cast {v:?} to {name}")));
+            return Some((*v, name));
         }
     }
-    Ok(())
+    None
 }
 
 /// The name the peer's failed cast to a primitive type gives it (`u64`, `AccountAddress`),
@@ -2216,7 +2213,10 @@ impl Session<'_> {
                 _ => ops.top_values(count),
             };
             if let (Some(elem), Some(values)) = (elem, taken) {
-                element_kinds(cx.cache.types.node(elem), values).map_err(here)?;
+                if let Some((v, name)) = element_kinds(cx.cache.types.node(elem), values) {
+                    drop(cache);
+                    return Err(here(self.cannot_cast(v, name)));
+                }
             }
         }
         if let (true, Some((function, ty_args, mask))) = (checked, packed) {
