@@ -50,16 +50,30 @@ def run(cmd):
     return out.stdout + out.stderr
 
 
-def peer(path, function, arg):
-    cmd = [PEER, path, function, "1", "--repeat", "1"] + (["--arg", str(arg)] if arg is not None else [])
-    text = run(cmd)
-    if text is None:
-        return ("timeout",)
+def peer_value(text):
+    """The value the peer's harness printed, if it printed one."""
     m = re.search(r"warm-up call returned: \[U64\((\d+)\)\]", text)
     if m:
         return ("value", m.group(1))
     if "Err` value: [" in text:
         return ("value", "(not a u64)")
+    return None
+
+
+def peer_location(location):
+    """The peer's `Debug` of a location, as Tern's test output writes it."""
+    return re.sub(r'Module\(ModuleId \{ address: 0*([0-9a-f]+), name: Identifier\("(\w+)"\) \}\)',
+                  r"0x\1::\2", location).replace("Undefined", "undefined")
+
+
+def peer(path, function, arg):
+    cmd = [PEER, path, function, "1", "--repeat", "1"] + (["--arg", str(arg)] if arg is not None else [])
+    text = run(cmd)
+    if text is None:
+        return ("timeout",)
+    value = peer_value(text)
+    if value:
+        return value
     if "UNEXPECTED_VERIFIER_ERROR" in text:
         m = re.search(r"Error: VMError \{ major_status: (\w+)", text)
         return ("publish", m.group(1) if m else "?")
@@ -67,9 +81,7 @@ def peer(path, function, arg):
                   r"indices: \[.*?\], offsets: (\[.*?\]) \}", text, re.S)
     if m:
         status, sub, location, offsets = m.groups()
-        location = re.sub(r'Module\(ModuleId \{ address: 0*([0-9a-f]+), name: Identifier\("(\w+)"\) \}\)',
-                          r"0x\1::\2", location).replace("Undefined", "undefined")
-        return ("error", status, sub, location, offsets)
+        return ("error", status, sub, peer_location(location), offsets)
     return ("unread", text[-200:])
 
 
@@ -114,19 +126,15 @@ def peer_full(path, function, arg):
     text = run(cmd + (["--arg", str(arg)] if arg is not None else []))
     if text is None:
         return ("timeout",)
-    m = re.search(r"warm-up call returned: \[U64\((\d+)\)\]", text)
-    if m:
-        return ("value", m.group(1))
-    if "Err` value: [" in text:
-        return ("value", "(not a u64)")
+    value = peer_value(text)
+    if value:
+        return value
     m = re.search(r"VMError \{ major_status: (\w+), sub_status: ([^,]+), message: (None|Some\(\"(.*?)\"\)), "
                   r"exec_state: (.*?), location: (.*?), indices: \[.*?\], offsets: (\[.*?\]) \}", text, re.S)
     if m:
         status, sub, _, message, state, location, offsets = m.groups()
-        location = re.sub(r'Module\(ModuleId \{ address: 0*([0-9a-f]+), name: Identifier\("(\w+)"\) \}\)',
-                          r"0x\1::\2", location).replace("Undefined", "undefined")
-        return ("error", status, sub, location, offsets, (message or "").replace('\\"', '"'),
-                module_ids(state))
+        return ("error", status, sub, peer_location(location), offsets,
+                (message or "").replace('\\"', '"'), module_ids(state))
     return ("unread", text[-200:])
 
 
