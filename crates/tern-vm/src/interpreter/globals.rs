@@ -167,12 +167,19 @@ impl Session<'_> {
         let ty = self.slot_type(frame, body, slot)?;
         self.check_reentrancy(frame, callers, ty)?;
         self.check_resource_layout(ty)?;
-        let addr = match self.heap.get(signer)? {
-            Container::Variant(_, f) => match f.first() {
-                Some(Value::Address(a)) => *a,
-                _ => return Err(invariant("malformed signer")),
-            },
-            _ => return Err(invariant("malformed signer")),
+        // The address is slot 1 of the signer as the peer keeps it (its variant tag in slot
+        // 0); a reference to another container (code that skipped the verifier) is read the
+        // same way.
+        let container = self.heap.get(signer)?;
+        let addr = match super::refs::peer_slot(container, 1) {
+            Some(Value::Address(a)) => a,
+            Some(other) => return Err(self.cannot_cast(other, "AccountAddress")),
+            None => {
+                return Err(super::refs::slot_out_of_range(
+                    1,
+                    super::refs::peer_slots(container),
+                ))
+            }
         };
         let failed = format!("Failed to move resource into {}", addr.full_hex());
         // Only a struct or an enum value is a resource (code that skipped the verifier may

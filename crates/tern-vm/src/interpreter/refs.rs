@@ -528,9 +528,33 @@ fn field_count_mismatch(expected: u16, got: usize) -> VmError {
     .with_sub_status(PARANOID_FAILURE)
 }
 
+/// Slot `i` of a container as the peer keeps it: a struct's fields, an enum value's tag
+/// (as a `u16`) then its fields, a vector's elements; `None` past the end.
+pub(super) fn peer_slot(c: &Container, i: usize) -> Option<Value> {
+    match c {
+        Container::Variant(tag, fields) => match i.checked_sub(1) {
+            None => Some(Value::U16(*tag)),
+            Some(field) => fields.get(field).copied(),
+        },
+        Container::Struct(_) | Container::Vec(_) | Container::Bytes(_) | Container::Prims(_) => {
+            element(c, i).ok()
+        }
+        Container::Closure(_) | Container::Free(_) => None,
+    }
+}
+
+/// The number of slots of a container as the peer keeps it (see [`peer_slot`]).
+pub(super) fn peer_slots(c: &Container) -> usize {
+    match c {
+        Container::Struct(fields) => fields.len(),
+        Container::Variant(_, fields) => fields.len() + 1,
+        other => other.vector_len().unwrap_or_default(),
+    }
+}
+
 /// A borrowed slot past the end of the container the peer borrows it from.
 #[cold]
-fn slot_out_of_range(i: usize, len: usize) -> VmError {
+pub(super) fn slot_out_of_range(i: usize, len: usize) -> VmError {
     invariant(&format!(
         "index out of bounds when borrowing container element: got: {i}, len: {len}"
     ))
