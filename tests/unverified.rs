@@ -143,16 +143,14 @@ fn out_of_range_locals_and_branches_are_rejected_at_load() {
 }
 
 #[test]
-fn code_running_off_its_end_is_an_invariant_violation() {
+fn code_running_off_its_end_is_pc_overflow() {
     use tern_binary::Bytecode as B;
+    // As the peer reports it (compared with its build, `paranoid-tests/execution_order`).
     let err = run_patched(vec![B::CopyLoc(0), B::Pop]).expect_err("no ret");
-    assert_eq!(
-        err.status(),
-        tern::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR
-    );
+    assert_eq!(err.status(), tern::StatusCode::PC_OVERFLOW);
     // A branch to the end is out of bounds when the module is published (the bounds check
     // of `publish_compiled`); the loader's own check lets it land on the end-of-code sentinel,
-    // which would raise the same invariant violation (`code.rs`'s tests).
+    // which would raise the same `PC_OVERFLOW` (`code.rs`'s tests).
     let err = run_patched(vec![B::Branch(1)]).expect_err("branch to the end");
     assert_eq!(err.status(), tern::StatusCode::INDEX_OUT_OF_BOUNDS);
 }
@@ -257,9 +255,10 @@ public fun write(): u64
     let err = vm
         .run_function(&id, "write", &[], vec![])
         .expect_err("a bool written over a u64 element");
-    assert_eq!(
-        err.status(),
-        tern::StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR
-    );
+    // As the peer refuses it (`paranoid-tests/operand_kinds`).
+    assert_eq!(err.status(), tern::StatusCode::INTERNAL_TYPE_ERROR);
+    assert!(err
+        .message()
+        .is_some_and(|m| m.starts_with("cannot write value Bool(true) to indexed ref")));
     assert_eq!(err.data().offsets, vec![(0, 8)], "at the write_ref");
 }
