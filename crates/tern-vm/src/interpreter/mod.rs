@@ -453,33 +453,47 @@ impl Session<'_> {
     /// references included (see [`crate::values::error_value_in`]).
     #[cold]
     pub(crate) fn describe(&self, v: Value) -> String {
-        let runtime = self.runtime;
-        let name = |cl: &crate::values::Closure| -> String {
-            let mut s = match cl.target.module() {
-                Some(m) => format!(
-                    "0x{}::{}::{}",
-                    m.address.full_hex(),
-                    m.name,
-                    cl.target.name()
-                ),
-                None => format!("script::{}", cl.target.name()),
-            };
-            // Not `read`: an error may be described while this thread holds the cache.
-            if let Some(cache) = runtime.try_read() {
-                let args: Vec<String> = cache
-                    .types
-                    .list(cl.ty_args)
-                    .iter()
-                    .filter_map(|t| crate::type_names::type_tag(&cache, *t).ok())
-                    .map(|t| t.to_string())
-                    .collect();
-                if !args.is_empty() {
-                    s.push_str(&format!("<{}>", args.join(",")));
-                }
-            }
-            s
+        crate::values::error_value_in(&self.heap, v, &|cl| self.closure_function(cl))
+    }
+
+    /// Container `c` as the peer's `Debug` prints its runtime form, for an error message.
+    #[cold]
+    pub(crate) fn describe_container(&self, c: u32) -> String {
+        crate::values::error_container_in(&self.heap, c, &|cl| self.closure_function(cl))
+    }
+
+    /// A reference to slot `i` of container `c` as the peer's `Debug` prints its
+    /// `IndexedRef`, for an error message.
+    #[cold]
+    pub(crate) fn describe_indexed_ref(&self, c: u32, i: u32) -> String {
+        crate::values::error_indexed_ref_in(&self.heap, c, i, &|cl| self.closure_function(cl))
+    }
+
+    /// A closure's function as the peer names it in a message (`0x…::m::f<u64>`).
+    fn closure_function(&self, cl: &crate::values::Closure) -> String {
+        let mut s = match cl.target.module() {
+            Some(m) => format!(
+                "0x{}::{}::{}",
+                m.address.full_hex(),
+                m.name,
+                cl.target.name()
+            ),
+            None => format!("script::{}", cl.target.name()),
         };
-        crate::values::error_value_in(&self.heap, v, &name)
+        // Not `read`: an error may be described while this thread holds the cache.
+        if let Some(cache) = self.runtime.try_read() {
+            let args: Vec<String> = cache
+                .types
+                .list(cl.ty_args)
+                .iter()
+                .filter_map(|t| crate::type_names::type_tag(&cache, *t).ok())
+                .map(|t| t.to_string())
+                .collect();
+            if !args.is_empty() {
+                s.push_str(&format!("<{}>", args.join(",")));
+            }
+        }
+        s
     }
 
     /// A value of another kind than the instruction takes (only code that skipped the

@@ -95,29 +95,16 @@ impl Session<'_> {
     /// another type than a vector's as a type error naming the reference.
     #[cold]
     fn element_of_another_kind(&self, c: u32, i: u32, v: Value) -> VmError {
-        let reference = self.describe(Value::Ref(Ref {
-            place: Place::Elem(c, i),
-        }));
-        // `IndexedRef(IndexedRef { .., container_ref: Local(CONTAINER), .. })`.
-        let inner = reference
-            .strip_prefix("IndexedRef(")
-            .and_then(|s| s.strip_suffix(')'))
-            .unwrap_or(&reference);
         match v {
-            Value::Container(_) | Value::Ref(_) | Value::Invalid => {
-                let container = self.describe(Value::Container(c));
-                let container = container
-                    .strip_prefix("Container(")
-                    .and_then(|s| s.strip_suffix(')'))
-                    .unwrap_or(&container);
-                invariant(&format!(
-                    "invalid IndexedRef element {} for container {container}",
-                    self.describe(v)
-                ))
-            }
+            Value::Container(_) | Value::Ref(_) | Value::Invalid => invariant(&format!(
+                "invalid IndexedRef element {} for container {}",
+                self.describe(v),
+                self.describe_container(c)
+            )),
             _ => type_mismatch(&format!(
-                "cannot write value {} to indexed ref {inner}",
-                self.describe(v)
+                "cannot write value {} to indexed ref {}",
+                self.describe(v),
+                self.describe_indexed_ref(c, i)
             )),
         }
     }

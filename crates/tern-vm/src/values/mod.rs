@@ -15,7 +15,8 @@ mod printing;
 pub use heap::{Closure, ClosureTarget, Container, Heap};
 pub use prims::PrimVec;
 pub use printing::{
-    debug_value, display_value, display_value_sui, error_value, error_value_in, integer_digits,
+    debug_value, display_value, display_value_sui, error_container_in, error_indexed_ref_in,
+    error_value, error_value_in, integer_digits,
 };
 
 use tern_primitives::{AccountAddress, I256, U256};

@@ -78,20 +78,53 @@ fn write_error_value(
                 out.push_str("))");
             }
             super::Place::Elem(c, i) => {
-                let (idx, tag) = match heap.get(c) {
-                    Ok(Container::Variant(tag, _)) => (i + 1, format!("Some({tag})")),
-                    _ => (i, "None".to_string()),
-                };
-                out.push_str(&format!(
-                    "IndexedRef(IndexedRef {{ idx: {idx}, container_ref: Local("
-                ));
-                write_error_container(heap, c, closure, out, depth);
-                out.push_str(&format!("), tag: {tag} }})"));
+                out.push_str("IndexedRef(");
+                write_indexed_ref(heap, c, i, closure, out, depth);
+                out.push(')');
             }
             super::Place::Local(_) => out.push_str(&error_value(v)),
         },
         other => out.push_str(&error_value(other)),
     }
+}
+
+/// A container as the peer's `Debug` prints its runtime form (`VecU64(RefCell { value: [1] })`,
+/// without the `Container(..)` a value wraps it in), for error messages.
+pub fn error_container_in(heap: &Heap, c: u32, closure: &dyn Fn(&Closure) -> String) -> String {
+    let mut out = String::new();
+    write_error_container(heap, c, closure, &mut out, 0);
+    out
+}
+
+/// A reference to slot `i` of container `c` as the peer's `Debug` prints its `IndexedRef`
+/// (`IndexedRef { idx: 0, container_ref: Local(..), tag: None }`; an enum value's fields are
+/// one slot further, after its tag), for error messages.
+pub fn error_indexed_ref_in(
+    heap: &Heap,
+    c: u32,
+    i: u32,
+    closure: &dyn Fn(&Closure) -> String,
+) -> String {
+    let mut out = String::new();
+    write_indexed_ref(heap, c, i, closure, &mut out, 0);
+    out
+}
+
+fn write_indexed_ref(
+    heap: &Heap,
+    c: u32,
+    i: u32,
+    closure: &dyn Fn(&Closure) -> String,
+    out: &mut String,
+    depth: usize,
+) {
+    let (idx, tag) = match heap.get(c) {
+        Ok(Container::Variant(tag, _)) => (i + 1, format!("Some({tag})")),
+        _ => (i, "None".to_string()),
+    };
+    out.push_str(&format!("IndexedRef {{ idx: {idx}, container_ref: Local("));
+    write_error_container(heap, c, closure, out, depth);
+    out.push_str(&format!("), tag: {tag} }}"));
 }
 
 fn write_error_container(
