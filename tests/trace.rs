@@ -298,7 +298,7 @@ fn a_failed_run_keeps_its_trace() {
     assert!(vm.take_failure_trace().is_none());
 }
 
-/// The fast loop (fused instructions) and the traced loop (original instructions only) run
+/// The fast loop (fused instructions) and the observed loop (original instructions only) run
 /// out of gas at the same instruction for every budget.
 #[test]
 fn fused_and_original_instructions_run_out_of_gas_at_the_same_offset() {

@@ -59,7 +59,7 @@ public fun fail(code: u64)
     abort
 ";
 
-/// The target of the per-instruction events (`tern-vm`'s traced loop).
+/// The target of the per-instruction events (`tern-vm`'s observed loop).
 const INSTRUCTIONS: &str = "tern_vm::instructions";
 
 /// The instructions `sum_to(n)` executes: 4 before the loop, 13 per iteration, 6 to leave.
@@ -276,7 +276,7 @@ fn instruction_events_appear_only_when_tracing_is_on() {
     recorder.watch(|| call_u64(&mut vm, "0x42::m::sum_to", 3));
     assert!(recorder.log().instruction_events().is_empty());
 
-    // The runtime type checks also take the traced loop, but record no trace: no events.
+    // The runtime type checks also take the observed loop, but record no trace: no events.
     vm.set_type_checks(true);
     recorder.watch(|| call_u64(&mut vm, "0x42::m::sum_to", 3));
     assert!(recorder.log().instruction_events().is_empty());

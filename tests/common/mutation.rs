@@ -127,11 +127,11 @@ pub(crate) enum Mode {
     Unmetered,
     /// The metered dispatch loop, with this budget.
     Metered(u64),
-    /// The traced loop (every instruction unfused, through the general path), metered.
+    /// The observed loop (every instruction unfused, through the general path), metered.
     Traced(u64),
     /// Published through the bytecode verifier, then metered.
     Verified(u64),
-    /// The traced loop with the runtime type checks on, metered (verifier off).
+    /// The observed loop with the runtime type checks on, metered (verifier off).
     Checked(u64),
     /// [`Mode::Checked`] with a trace recorded: every instruction checked one by one (no
     /// super-instruction runs whole under the checks while a trace is recorded).
@@ -213,7 +213,7 @@ impl Call<'_> {
 
     /// Runs the call metered, traced, checked (with and without a trace) and (when it ends
     /// within the budget) unmetered, each panic caught: the kind of outcome (`completed` or
-    /// the error's status), or what went wrong. The traced loop runs every instruction
+    /// the error's status), or what went wrong. The observed loop runs every instruction
     /// unfused through the general path, so the super-instructions must end the same way, out
     /// of gas at the same instruction included, checked or not; a failed run must leave the
     /// watched resource absent (every run has a fresh VM).

@@ -198,7 +198,7 @@ impl Session<'_> {
     }
 
     /// Counts the module lock of a frame just entered (see [`Session::check_module_lock`]);
-    /// the traced loop, which alone runs while a lock is held, releases it at the return.
+    /// the observed loop, which alone runs while a lock is held, releases it at the return.
     /// [`Session::count_module_lock`] of the frame a call of `callee` entered, unless
     /// `callee` is a native: the frame a native dispatches to was counted when it was
     /// entered ([`Session::enter_dispatched`]).

@@ -2,6 +2,9 @@
 
 use super::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 use super::calls::place_closure_args;
+use super::modes::{
+    CostSchedule, InstructionCount, Meter, Observed, Observer, Unmetered, Unobserved,
+};
 use super::typecheck::reads_locals_only;
 use super::{
     invariant, locate, type_mismatch, underflow, Callable, Frame, GenericFrame, OperandStack, Pins,
@@ -89,9 +92,9 @@ fn stack_overflow() -> VmError {
 impl Session<'_> {
     /// Runs from `entry` until it returns; return values are left on the operand stack.
     ///
-    /// The inner loop ([`Session::run_frame_from`]) runs one frame's ops and leaves it at a
-    /// call or a return; this loop switches frames. Calls of resolved non-generic Move
-    /// functions are entered here directly.
+    /// The inner loop ([`Session::run_loop`]) runs frames until a call needs the general
+    /// path or a callee takes a module lock; this loop chooses the inner loop's meter and
+    /// observer for the run and takes those calls.
     pub(crate) fn run_frames<'a>(
         &mut self,
         entry: Frame<'a>,
@@ -104,17 +107,19 @@ impl Session<'_> {
         loop {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions. Under a module lock every call
-            // needs the general path's check: the traced loop runs, which takes it.
-            let exit = if self.trace.is_some()
-                || self.checker.is_some()
-                || self.module_locks > 0
-                || (self.schedule.is_some() && self.gas_left != u64::MAX)
-            {
-                self.run_traced(&mut frame, &mut frames, pins)
-            } else if self.gas_left == u64::MAX {
-                self.run_frame_from::<false>(&mut frame, &mut frames, pins)
-            } else {
-                self.run_frame_from::<true>(&mut frame, &mut frames, pins)
+            // needs the general path's check: the observed loop runs, which takes it.
+            let observed = self.trace.is_some() || self.checker.is_some() || self.module_locks > 0;
+            let metered = self.gas_left != u64::MAX;
+            let (f, fs) = (&mut frame, &mut frames);
+            let exit = match (observed, metered, self.schedule.is_some()) {
+                (false, false, _) => self.run_loop::<Unmetered, Unobserved>(f, fs, pins),
+                (false, true, false) => self.run_loop::<InstructionCount, Unobserved>(f, fs, pins),
+                (false, true, true) => self.run_loop_apart::<CostSchedule, Unobserved>(f, fs, pins),
+                (true, false, _) => self.run_loop_apart::<Unmetered, Observed>(f, fs, pins),
+                (true, true, false) => {
+                    self.run_loop_apart::<InstructionCount, Observed>(f, fs, pins)
+                }
+                (true, true, true) => self.run_loop_apart::<CostSchedule, Observed>(f, fs, pins),
             };
             match exit? {
                 Exit::Call(handle) => {
@@ -218,7 +223,7 @@ impl Session<'_> {
     /// stack back to the session (a swap of the whole stack, whose wide loads stall on the
     /// loop's recent store of `top`, twice per call).
     #[inline(never)]
-    fn enter_closure_in_local<'a, const METERED: bool>(
+    fn enter_closure_in_local<'a, M: Meter>(
         &mut self,
         ops: &mut OperandStack,
         frame: &Frame<'a>,
@@ -226,7 +231,7 @@ impl Session<'_> {
         local: u8,
         pins: &mut Pins<'a>,
     ) -> Option<Frame<'a>> {
-        if depth >= self.runtime.config.max_call_depth || (METERED && self.gas_left == 0) {
+        if depth >= self.runtime.config.max_call_depth || (M::COUNTS && self.gas_left == 0) {
             return None;
         }
         let Some(&Value::Container(c)) = self
@@ -256,7 +261,7 @@ impl Session<'_> {
             return None;
         }
         place_closure_args(ops, closure, function.param_count(), limit).ok()?;
-        if METERED {
+        if M::COUNTS {
             self.gas_left -= 1;
         }
         let base = super::enter_window(
@@ -275,7 +280,7 @@ impl Session<'_> {
     /// call-heavy programs 2-3 %).
     #[cold]
     #[inline(never)]
-    fn native_in_loop<'a, const METERED: bool>(
+    fn native_in_loop<'a, M: Meter>(
         &mut self,
         ops: &mut OperandStack,
         fuel: &mut u64,
@@ -284,28 +289,28 @@ impl Session<'_> {
         frames: &[Frame<'a>],
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
-        if METERED {
+        if M::METERED {
             self.gas_left = *fuel;
         }
         std::mem::swap(&mut self.machine.operands, ops);
         let result = self.call_native(native, &[], (Some(frame), frames), pins);
         std::mem::swap(&mut self.machine.operands, ops);
-        if METERED {
+        if M::METERED {
             *fuel = self.gas_left;
         }
         // A frame a native dispatched to was counted as it was entered.
         result
     }
 
-    /// The dispatch loop: runs `frame`, entering resolved non-generic Move callees and
-    /// returning to callers itself, until a call needs the general path or the entry frame
-    /// returns. The current frame's code, pc and locals base live in local variables, and so
-    /// does the operand stack (see [`Session::dispatch`]).
+    /// Runs `frame` under meter `M` and observer `O` ([`Session::dispatch`]) with the operand
+    /// stack and the budget taken out of the session for the loop's duration.
     ///
-    /// perf: inlined into `run_frames` (out of line, every op measured 1-4 % more host
-    /// instructions: the loop's code pointer went to memory).
+    /// perf: inlined into `run_frames` for the unobserved, unmetered or counted loops (out of
+    /// line, every op measured 1-4 % more host instructions: the loop's code pointer went to
+    /// memory); the others run out of line ([`Session::run_loop_apart`]), so that neither
+    /// they nor the type checks inlined into them crowd the fast loops' function.
     #[inline(always)]
-    fn run_frame_from<'a, const METERED: bool>(
+    fn run_loop<'a, M: Meter, O: Observer>(
         &mut self,
         frame: &mut Frame<'a>,
         frames: &mut Vec<Frame<'a>>,
@@ -315,19 +320,41 @@ impl Session<'_> {
         // (not per call or op).
         let mut ops = std::mem::take(&mut self.machine.operands);
         let mut fuel = self.gas_left;
-        let exit = self.dispatch::<METERED>(&mut ops, &mut fuel, frame, frames, pins);
+        let exit = self.dispatch::<M, O>(&mut ops, &mut fuel, frame, frames, pins);
         self.machine.operands = ops;
-        if METERED {
+        if M::METERED {
             self.gas_left = fuel;
         }
         exit
     }
 
-    /// [`Session::run_frame_from`]'s loop over the operand stack `ops`, taken out of the
-    /// session for the loop's duration (the session holds an empty stack meanwhile): the
-    /// fast paths reach it as a local, which the compiler keeps in registers or in the loop's
-    /// own stack frame instead of reloading it through the session after every store to a
-    /// value, and it is put back around every general-path call (`general!`).
+    /// [`Session::run_loop`] out of line: the loops that observe or price each instruction.
+    #[inline(never)]
+    fn run_loop_apart<'a, M: Meter, O: Observer>(
+        &mut self,
+        frame: &mut Frame<'a>,
+        frames: &mut Vec<Frame<'a>>,
+        pins: &mut Pins<'a>,
+    ) -> Result<Exit<'a>, VmError> {
+        self.run_loop::<M, O>(frame, frames, pins)
+    }
+
+    /// The dispatch loop: runs `frame`, entering callees and returning to callers itself,
+    /// until a call needs the general path or the entry frame returns; one loop for every
+    /// meter `M` and observer `O`, each choice made at compile time.
+    ///
+    /// Unobserved and unpriced, each op first takes its fast path ([`fast_step`], then the
+    /// super-instructions' own arms) and anything unusual (containers to copy, overflow, a
+    /// full stack) falls through to the general [`Session::step`], which raises the exact
+    /// error. Observed or priced, the loop runs the original instructions one at a time:
+    /// before each, the runtime type checks and its price; after it, its trace record and
+    /// the checks of its results.
+    ///
+    /// The operand stack `ops` is taken out of the session for the loop's duration (the
+    /// session holds an empty stack meanwhile): the fast paths reach it as a local, which the
+    /// compiler keeps in registers or in the loop's own stack frame instead of reloading it
+    /// through the session after every store to a value, and it is put back around every
+    /// general-path call (`general!`).
     ///
     /// A metered loop likewise counts down `fuel`, its copy of the session's budget
     /// (`gas_left`), which it hands back around everything that reads or charges the session's
@@ -336,7 +363,7 @@ impl Session<'_> {
     /// store to it (one dependent load and store per op): the metered loop ran fib and the
     /// arithmetic loops 75-85 % slower than the unmetered one (`docs/performance.md`, "Where the time goes").
     #[inline(always)]
-    fn dispatch<'a, const METERED: bool>(
+    fn dispatch<'a, M: Meter, O: Observer>(
         &mut self,
         ops: &mut OperandStack,
         fuel: &mut u64,
@@ -347,11 +374,11 @@ impl Session<'_> {
         // Runs `$e` with the session's budget up to date (metered), then takes it back.
         macro_rules! with_budget {
             ($e:expr) => {{
-                if METERED {
+                if M::METERED {
                     self.gas_left = *fuel;
                 }
                 let r = $e;
-                if METERED {
+                if M::METERED {
                     *fuel = self.gas_left;
                 }
                 r
@@ -372,7 +399,7 @@ impl Session<'_> {
         // (and charges them, metered).
         macro_rules! skip_fused {
             ($next:ident, $n:expr) => {{
-                if METERED {
+                if M::COUNTS {
                     *fuel -= $n;
                 }
                 $next += $n as u32;
@@ -380,6 +407,13 @@ impl Session<'_> {
             }};
         }
         let mut unmetered = u64::MAX;
+        // The cost schedule of a priced loop, held for the loop's duration (not a reference
+        // count per instruction).
+        let schedule = if M::PRICES {
+            self.schedule.clone()
+        } else {
+            None
+        };
         'frames: loop {
             let function: &'a Function = frame.function;
             let links: &'a ModuleLinks = frame.links;
@@ -389,6 +423,13 @@ impl Session<'_> {
             let body: &'a Body = &function.body;
             let code: &'a [Op] = body.code.ops();
             let base = frame.base as usize;
+            // The original instructions, which an observed or priced loop runs one at a time
+            // (looked up once per frame, not per instruction).
+            let original: &'a [tern_binary::Bytecode] = if O::ACTIVE || M::PRICES {
+                links.code_of(function.id.def_index).unwrap_or(&[])
+            } else {
+                &[]
+            };
             let mut next = frame.pc;
             loop {
                 let pc = next;
@@ -400,220 +441,387 @@ impl Session<'_> {
                 // reaches is at most the sentinel's.
                 let op = unsafe { code.get_unchecked(pc as usize) };
                 next = pc + 1;
-                if METERED {
-                    let Some(left) = fuel.checked_sub(1) else {
-                        frame.pc = next;
-                        let err = VmError::new(StatusCode::OUT_OF_GAS);
-                        return Err(locate(err, frames, frame, pc));
-                    };
-                    *fuel = left;
-                }
-                // perf: the commonest ops run here without leaving the loop; anything unusual
-                // (containers to copy, overflow, a full stack) falls through to `step`, which
-                // raises the exact error.
-                let gas = if METERED { &mut *fuel } else { &mut unmetered };
-                // perf: calls and returns leave the first dispatch directly (not through a
-                // second jump table after the fast paths decline them).
-                match fast_step::<METERED>(
-                    code,
-                    ops,
-                    &mut self.machine.locals,
-                    &mut self.heap,
-                    base,
-                    &mut next,
-                    op,
-                    gas,
-                ) {
-                    Fast::Done => continue,
-                    Fast::Call(handle) => {
-                        if let Some(callee) = self.enter_linked(ops, frame, frames.len(), handle) {
-                            frame.enter(frames, next, callee);
-                            continue 'frames;
-                        }
-                        frame.pc = next;
-                        // perf: a resolved native runs here, without leaving the loop (the
-                        // general path's exit and re-entry cost several Move calls).
-                        if let Some(native) = linked_native(links, handle) {
-                            match self
-                                .native_in_loop::<METERED>(ops, fuel, native, frame, frames, pins)
-                            {
-                                Ok(None) => continue,
-                                // A dispatching native holds a module lock: the traced loop
-                                // runs its target.
-                                Ok(Some(target)) => return Ok(Exit::Enter(target)),
-                                Err(e) => return Err(locate(e, frames, frame, pc)),
+                let flow = if O::ACTIVE || M::PRICES {
+                    // perf: with the type checks on and no trace, a super-instruction whose
+                    // original instructions' checks would all pass runs whole, as in the fast
+                    // loops, and their net effect on the type stack is applied: one over `u64`
+                    // values whose every local and operand is exactly `u64`
+                    // (`TypeChecker::fused_effect`), or one over locals whose checks passed
+                    // (remembered per op and type arguments, `Session::unit_effect`). Anything
+                    // else (a check not known to pass, a fast path that declines, a budget that
+                    // does not cover the whole super-instruction) runs the original
+                    // instructions one by one below, which raises any failure at its own
+                    // instruction. A schedule prices each original instruction: none runs fused.
+                    if !M::PRICES && self.trace.is_none() {
+                        let checker = self.checker.as_deref();
+                        let effect = match checker.and_then(|c| c.fused_effect(op, code)) {
+                            Some(effect) => Some(effect),
+                            // perf: the test here, not only in the call (every other op paid
+                            // the call).
+                            None if reads_locals_only(op) => {
+                                general!(self.unit_effect(frame, frames, op, original, pc))
+                                    .map(|pushed| (0, pushed))
                             }
-                        }
-                        return Ok(Exit::Call(handle));
-                    }
-                    Fast::Ret => {
-                        self.release_frame(frame);
-                        if frame.resume(frames) {
-                            continue 'frames;
-                        }
-                        return Ok(Exit::Done);
-                    }
-                    Fast::Slow => {}
-                }
-                let flow = match *op {
-                    Op::CallGeneric(inst) => {
-                        if let Some(callee) =
-                            self.enter_linked_generic(ops, frame, frames.len(), inst)
-                        {
-                            frame.enter(frames, next, callee);
-                            continue 'frames;
-                        }
-                        frame.pc = next;
-                        general!(self.step(frame, frames, body, Op::CallGeneric(inst), pins))
-                    }
-                    // A primitive constant from the module's pool.
-                    Op::LdConst(i) => match links.constants.get(i as usize) {
-                        Some(ConstValue::Prim(v)) if ops.has_room(1) => {
-                            ops.push_in_room(*v);
-                            continue;
-                        }
-                        _ => general!(self.step(frame, frames, body, Op::LdConst(i), pins)),
-                    },
-                    // A wide literal (u128, u256, i128, i256) from the function's table.
-                    Op::LdWide(i) => match body.wide.get(i as usize) {
-                        Some(&v) if ops.has_room(1) => {
-                            ops.push_in_room(v);
-                            continue;
-                        }
-                        _ => general!(self.step(frame, frames, body, Op::LdWide(i), pins)),
-                    },
-                    Op::CallClosureLoc { local } => {
-                        let depth = frames.len();
-                        let entered =
-                            with_budget!(self
-                                .enter_closure_in_local::<METERED>(ops, frame, depth, local, pins));
-                        match entered {
-                            // The callee resumes the caller past the fused `call_closure`.
-                            Some(callee) => {
-                                frame.enter(frames, next + 1, callee);
-                                continue 'frames;
-                            }
-                            // Else the `copy_loc` alone; the `call_closure` follows.
-                            None => {
-                                general!(self.step(frame, frames, body, Op::CopyLoc(local), pins))
-                            }
-                        }
-                    }
-                    // perf: `data_step`'s commonest cases run here, inline, each op's own
-                    // guard taking it (anything else falls to the next arm): the store form
-                    // of a field path with nothing moved and a u64 field, and the other three
-                    // over u64 values (with room in the vector, for a push). Out of line, the
-                    // call and the register saves around it were about a third of a field
-                    // path's cost; through one inline helper with its own match, 1 % more
-                    // host instructions than these guards (bst, merge_sort).
-                    Op::FieldElemFieldRead {
-                        r,
-                        f,
-                        idx,
-                        g,
-                        dst,
-                        form: field_path::STORE,
-                    } if (!METERED || *fuel >= STORE_PATH_SKIP)
-                        && ops.has_room(2)
-                        && field_elem_field_read_fast::<true>(
-                            ops,
-                            &mut self.machine.locals,
-                            &self.heap,
-                            base,
-                            (r, f, idx, g, dst, field_path::STORE),
-                        ) =>
-                    {
-                        skip_fused!(next, STORE_PATH_SKIP)
-                    }
-                    Op::LocStLoc { src, moved, dst }
-                        if (!METERED || *fuel >= 1)
-                            && ops.has_room(1)
-                            && loc_st_loc_fast::<true>(
-                                &mut self.machine.locals,
-                                base,
-                                (src, moved, dst),
-                            ) =>
-                    {
-                        skip_fused!(next, 1)
-                    }
-                    Op::VecBorrowWrite
-                        if (!METERED || *fuel >= 1)
-                            && vec_borrow_write_u64(ops, &mut self.heap) =>
-                    {
-                        skip_fused!(next, 1)
-                    }
-                    Op::VecPushBackLoc { vec, value, form }
-                        if (!METERED || *fuel >= 2)
-                            && ops.has_room(2)
-                            && vec_push_back_loc_fast::<true>(
-                                &mut self.machine.locals,
-                                &mut self.heap,
-                                base,
-                                (vec, value, form),
-                            ) =>
-                    {
-                        skip_fused!(next, 2)
-                    }
-                    // perf: after the first dispatch, not in `fast_step` (see `data_step`).
-                    Op::FieldElemFieldRead { .. }
-                    | Op::LocStLoc { .. }
-                    | Op::VecPushBackLoc { .. }
-                    | Op::VecBorrowWrite => {
-                        let gas = if METERED { *fuel } else { u64::MAX };
-                        let locals = &mut self.machine.locals;
-                        match data_step::<METERED>(ops, locals, &mut self.heap, base, op, gas) {
-                            0 => general!(self.step(frame, frames, body, unfused(*op), pins)),
-                            skip => {
-                                if METERED {
-                                    *fuel -= u64::from(skip);
+                            None => None,
+                        };
+                        if let Some(effect) = effect {
+                            let locals = &mut self.machine.locals;
+                            let (at, heap) = (&mut next, &mut self.heap);
+                            if run_fused::<M>(code, ops, locals, heap, base, op, at, fuel) {
+                                if let Some(checker) = self.checker.as_deref_mut() {
+                                    checker.apply_fused(effect);
                                 }
-                                next += skip;
                                 continue;
                             }
                         }
                     }
-                    // perf: here, not in `fast_step`, with no fallback of their own (the last
-                    // arm takes a declined one), and `unfused` maps them out of line: in
-                    // `fast_step`, or with inline fallbacks, the two enum super-instructions
-                    // cost fib and the call loops 7-11 %; as they are, the call loops 3-4 %
-                    // (code layout: nothing of theirs runs there), for match_sum_enum 45 ->
-                    // 24 ms.
-                    // Sui's `borrow_loc; variant_switch` shares the arm (an arm of its own
-                    // was measured to slow the whole loop, see performance.md).
-                    enum_branch @ (Op::TestVariantLocBr { .. } | Op::VariantSwitchLoc { .. })
-                        if ops.has_room(1)
-                            && enum_branch_fast::<METERED>(
-                                &self.machine.locals,
-                                &self.heap,
-                                base,
-                                (enum_branch, &body.jump_tables),
-                                (&mut next, fuel),
-                            ) =>
-                    {
-                        continue
+                    let source = original.get(pc as usize);
+                    // The runtime type checks made before an instruction precede its execution
+                    // and so its charge, as the peer's do.
+                    if let (true, Some(instr)) = (O::ACTIVE && self.checker.is_some(), source) {
+                        if let Err(e) = general!(self.check_before(frame, frames, instr, pc)) {
+                            frame.pc = next;
+                            return Err(e);
+                        }
                     }
-                    Op::PackVariantStLoc { variant, dst }
-                        if (!METERED || *fuel >= 1)
-                            && ops.has_room(1)
-                            && pack_plain_variant_into(
+                    if M::METERED {
+                        let cost = match (&schedule, source) {
+                            (Some(schedule), Some(instr)) => {
+                                match general!(self.scheduled_cost(schedule, frame, instr)) {
+                                    Ok(cost) => cost,
+                                    Err(e) => {
+                                        frame.pc = next;
+                                        return Err(locate(e, frames, frame, pc));
+                                    }
+                                }
+                            }
+                            _ => 1,
+                        };
+                        let Some(left) = fuel.checked_sub(cost) else {
+                            *fuel = 0;
+                            frame.pc = next;
+                            let err = VmError::new(StatusCode::OUT_OF_GAS);
+                            return Err(locate(err, frames, frame, pc));
+                        };
+                        *fuel = left;
+                    }
+                    let op = unfused(*op);
+                    // The trace's record of a closure call (its name is formatted: only when
+                    // tracing).
+                    let closure = match op {
+                        Op::CallClosure(_) if self.trace.is_some() => {
+                            general!(self.closure_call())
+                        }
+                        _ => None,
+                    };
+                    let flow = match op {
+                        Op::Call(handle) => {
+                            frame.pc = next;
+                            // Under a module lock every call takes the general path.
+                            if self.module_locks == 0 {
+                                if let Some(callee) =
+                                    self.enter_linked(ops, frame, frames.len(), handle)
+                                {
+                                    self.trace_instruction(function, pc, source);
+                                    frame.enter(frames, next, callee);
+                                    continue 'frames;
+                                }
+                            }
+                            return Ok(Exit::Call(handle));
+                        }
+                        Op::Ret => Ok(Flow::Return),
+                        // perf: the commonest single instructions run in place, as in the fast
+                        // loops (anything unusual is left to `step`, which raises the exact
+                        // error); a trace records whether a conditional branch jumped, which
+                        // only `step` tells when the target is the next op.
+                        op if self.trace.is_none()
+                            || !matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) =>
+                        {
+                            let mut at = next;
+                            let fast = fast_step::<Unmetered>(
+                                code,
+                                ops,
                                 &mut self.machine.locals,
                                 &mut self.heap,
                                 base,
-                                (variant, dst),
-                            ) =>
-                    {
-                        skip_fused!(next, 1)
+                                &mut at,
+                                &op,
+                                &mut unmetered,
+                            );
+                            match fast {
+                                Fast::Done if at == next => Ok(Flow::Next),
+                                Fast::Done => Ok(Flow::Jump(at)),
+                                _ => general!(self.step(frame, frames, body, op, pins)),
+                            }
+                        }
+                        op => general!(self.step(frame, frames, body, op, pins)),
+                    };
+                    if let (true, Some(trace)) = (O::ACTIVE, self.trace.as_deref_mut()) {
+                        match &flow {
+                            Ok(flow) => {
+                                if let Some(instr) = source {
+                                    record_instruction(trace, function, pc, instr);
+                                }
+                                if matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) {
+                                    trace.branch(matches!(flow, Flow::Jump(_)));
+                                }
+                                if let Some((name, generic, mask)) = &closure {
+                                    trace.closure(name, *generic, *mask);
+                                }
+                            }
+                            // An abort completes: it counts although it raises.
+                            Err(e)
+                                if matches!(op, Op::Abort | Op::AbortMsg)
+                                    && e.status() == StatusCode::ABORTED =>
+                            {
+                                if let Some(instr) = source {
+                                    record_instruction(trace, function, pc, instr);
+                                }
+                            }
+                            Err(_) => {}
+                        }
                     }
-                    op => general!(self.step(frame, frames, body, unfused(op), pins)),
+                    let checked = O::ACTIVE && self.checker.is_some();
+                    if let (true, Ok(_), Some(instr)) = (checked, &flow, source) {
+                        let checked = general!(match flow {
+                            Ok(Flow::Return) => self.check_return(frame, frames, pc),
+                            _ => self.check_after(frame, frames, instr, pc),
+                        });
+                        if let Err(e) = checked {
+                            frame.pc = next;
+                            return Err(e);
+                        }
+                    }
+                    flow
+                } else {
+                    if M::COUNTS {
+                        let Some(left) = fuel.checked_sub(1) else {
+                            frame.pc = next;
+                            let err = VmError::new(StatusCode::OUT_OF_GAS);
+                            return Err(locate(err, frames, frame, pc));
+                        };
+                        *fuel = left;
+                    }
+                    // perf: the commonest ops run here without leaving the loop; anything unusual
+                    // (containers to copy, overflow, a full stack) falls through to `step`, which
+                    // raises the exact error.
+                    let gas = if M::COUNTS {
+                        &mut *fuel
+                    } else {
+                        &mut unmetered
+                    };
+                    // perf: calls and returns leave the first dispatch directly (not through a
+                    // second jump table after the fast paths decline them).
+                    match fast_step::<M>(
+                        code,
+                        ops,
+                        &mut self.machine.locals,
+                        &mut self.heap,
+                        base,
+                        &mut next,
+                        op,
+                        gas,
+                    ) {
+                        Fast::Done => continue,
+                        Fast::Call(handle) => {
+                            if let Some(callee) =
+                                self.enter_linked(ops, frame, frames.len(), handle)
+                            {
+                                frame.enter(frames, next, callee);
+                                continue 'frames;
+                            }
+                            frame.pc = next;
+                            // perf: a resolved native runs here, without leaving the loop (the
+                            // general path's exit and re-entry cost several Move calls).
+                            if let Some(native) = linked_native(links, handle) {
+                                match self
+                                    .native_in_loop::<M>(ops, fuel, native, frame, frames, pins)
+                                {
+                                    Ok(None) => continue,
+                                    // A dispatching native holds a module lock: the observed loop
+                                    // runs its target.
+                                    Ok(Some(target)) => return Ok(Exit::Enter(target)),
+                                    Err(e) => return Err(locate(e, frames, frame, pc)),
+                                }
+                            }
+                            return Ok(Exit::Call(handle));
+                        }
+                        Fast::Ret => {
+                            self.release_frame(frame);
+                            if frame.resume(frames) {
+                                continue 'frames;
+                            }
+                            return Ok(Exit::Done);
+                        }
+                        Fast::Slow => {}
+                    }
+                    match *op {
+                        Op::CallGeneric(inst) => {
+                            if let Some(callee) =
+                                self.enter_linked_generic(ops, frame, frames.len(), inst)
+                            {
+                                frame.enter(frames, next, callee);
+                                continue 'frames;
+                            }
+                            frame.pc = next;
+                            general!(self.step(frame, frames, body, Op::CallGeneric(inst), pins))
+                        }
+                        // A primitive constant from the module's pool.
+                        Op::LdConst(i) => match links.constants.get(i as usize) {
+                            Some(ConstValue::Prim(v)) if ops.has_room(1) => {
+                                ops.push_in_room(*v);
+                                continue;
+                            }
+                            _ => general!(self.step(frame, frames, body, Op::LdConst(i), pins)),
+                        },
+                        // A wide literal (u128, u256, i128, i256) from the function's table.
+                        Op::LdWide(i) => match body.wide.get(i as usize) {
+                            Some(&v) if ops.has_room(1) => {
+                                ops.push_in_room(v);
+                                continue;
+                            }
+                            _ => general!(self.step(frame, frames, body, Op::LdWide(i), pins)),
+                        },
+                        Op::CallClosureLoc { local } => {
+                            let depth = frames.len();
+                            let entered =
+                                with_budget!(self
+                                    .enter_closure_in_local::<M>(ops, frame, depth, local, pins));
+                            match entered {
+                                // The callee resumes the caller past the fused `call_closure`.
+                                Some(callee) => {
+                                    frame.enter(frames, next + 1, callee);
+                                    continue 'frames;
+                                }
+                                // Else the `copy_loc` alone; the `call_closure` follows.
+                                None => {
+                                    general!(self.step(
+                                        frame,
+                                        frames,
+                                        body,
+                                        Op::CopyLoc(local),
+                                        pins
+                                    ))
+                                }
+                            }
+                        }
+                        // perf: `data_step`'s commonest cases run here, inline, each op's own
+                        // guard taking it (anything else falls to the next arm): the store form
+                        // of a field path with nothing moved and a u64 field, and the other three
+                        // over u64 values (with room in the vector, for a push). Out of line, the
+                        // call and the register saves around it were about a third of a field
+                        // path's cost; through one inline helper with its own match, 1 % more
+                        // host instructions than these guards (bst, merge_sort).
+                        Op::FieldElemFieldRead {
+                            r,
+                            f,
+                            idx,
+                            g,
+                            dst,
+                            form: field_path::STORE,
+                        } if (!M::COUNTS || *fuel >= STORE_PATH_SKIP)
+                            && ops.has_room(2)
+                            && field_elem_field_read_fast::<true>(
+                                ops,
+                                &mut self.machine.locals,
+                                &self.heap,
+                                base,
+                                (r, f, idx, g, dst, field_path::STORE),
+                            ) =>
+                        {
+                            skip_fused!(next, STORE_PATH_SKIP)
+                        }
+                        Op::LocStLoc { src, moved, dst }
+                            if (!M::COUNTS || *fuel >= 1)
+                                && ops.has_room(1)
+                                && loc_st_loc_fast::<true>(
+                                    &mut self.machine.locals,
+                                    base,
+                                    (src, moved, dst),
+                                ) =>
+                        {
+                            skip_fused!(next, 1)
+                        }
+                        Op::VecBorrowWrite
+                            if (!M::COUNTS || *fuel >= 1)
+                                && vec_borrow_write_u64(ops, &mut self.heap) =>
+                        {
+                            skip_fused!(next, 1)
+                        }
+                        Op::VecPushBackLoc { vec, value, form }
+                            if (!M::COUNTS || *fuel >= 2)
+                                && ops.has_room(2)
+                                && vec_push_back_loc_fast::<true>(
+                                    &mut self.machine.locals,
+                                    &mut self.heap,
+                                    base,
+                                    (vec, value, form),
+                                ) =>
+                        {
+                            skip_fused!(next, 2)
+                        }
+                        // perf: after the first dispatch, not in `fast_step` (see `data_step`).
+                        Op::FieldElemFieldRead { .. }
+                        | Op::LocStLoc { .. }
+                        | Op::VecPushBackLoc { .. }
+                        | Op::VecBorrowWrite => {
+                            let gas = if M::COUNTS { *fuel } else { u64::MAX };
+                            let locals = &mut self.machine.locals;
+                            match data_step::<M>(ops, locals, &mut self.heap, base, op, gas) {
+                                0 => general!(self.step(frame, frames, body, unfused(*op), pins)),
+                                skip => {
+                                    if M::COUNTS {
+                                        *fuel -= u64::from(skip);
+                                    }
+                                    next += skip;
+                                    continue;
+                                }
+                            }
+                        }
+                        // perf: here, not in `fast_step`, with no fallback of their own (the last
+                        // arm takes a declined one), and `unfused` maps them out of line: in
+                        // `fast_step`, or with inline fallbacks, the two enum super-instructions
+                        // cost fib and the call loops 7-11 %; as they are, the call loops 3-4 %
+                        // (code layout: nothing of theirs runs there), for match_sum_enum 45 ->
+                        // 24 ms.
+                        // Sui's `borrow_loc; variant_switch` shares the arm (an arm of its own
+                        // was measured to slow the whole loop, see performance.md).
+                        enum_branch @ (Op::TestVariantLocBr { .. }
+                        | Op::VariantSwitchLoc { .. })
+                            if ops.has_room(1)
+                                && enum_branch_fast::<M>(
+                                    &self.machine.locals,
+                                    &self.heap,
+                                    base,
+                                    (enum_branch, &body.jump_tables),
+                                    (&mut next, fuel),
+                                ) =>
+                        {
+                            continue
+                        }
+                        Op::PackVariantStLoc { variant, dst }
+                            if (!M::COUNTS || *fuel >= 1)
+                                && ops.has_room(1)
+                                && pack_plain_variant_into(
+                                    &mut self.machine.locals,
+                                    &mut self.heap,
+                                    base,
+                                    (variant, dst),
+                                ) =>
+                        {
+                            skip_fused!(next, 1)
+                        }
+                        op => general!(self.step(frame, frames, body, unfused(op), pins)),
+                    }
                 };
                 match flow {
                     Ok(Flow::Next) => {}
                     Ok(Flow::Jump(target)) => next = target,
                     // perf: the callee runs in this loop (leaving it to push the frame costs
-                    // the loop's exit and re-entry on every such call), unless it took a
-                    // module lock: then the traced loop runs it.
+                    // the loop's exit and re-entry on every such call), unless an unobserved
+                    // loop's callee took a module lock: then the observed loop runs it.
                     Ok(Flow::Call(callee)) => {
-                        if self.module_locks > 0 {
+                        if !O::ACTIVE && self.module_locks > 0 {
                             frame.pc = next;
                             return Ok(Exit::Enter(callee));
                         }
@@ -621,217 +829,8 @@ impl Session<'_> {
                         continue 'frames;
                     }
                     Ok(Flow::Return) => {
-                        self.release_frame(frame);
-                        if frame.resume(frames) {
-                            continue 'frames;
-                        }
-                        return Ok(Exit::Done);
-                    }
-                    Err(e) => {
-                        frame.pc = next;
-                        return Err(locate(e, frames, frame, pc));
-                    }
-                }
-            }
-        }
-    }
-
-    /// The dispatch loop of a traced run: every op takes the general path, one original
-    /// instruction at a time, and each completed instruction is recorded (and checked, with
-    /// the runtime type checks on).
-    ///
-    /// perf: out of line, so that neither it nor the type checks inlined into it crowd the
-    /// fast loops' function (its code and registers).
-    #[inline(never)]
-    fn run_traced<'a>(
-        &mut self,
-        frame: &mut Frame<'a>,
-        frames: &mut Vec<Frame<'a>>,
-        pins: &mut Pins<'a>,
-    ) -> Result<Exit<'a>, VmError> {
-        let scheduled = self.schedule.is_some() && self.gas_left != u64::MAX;
-        'frames: loop {
-            let function: &'a Function = frame.function;
-            let Some(body) = function.move_body() else {
-                return Err(invariant("native function has no body"));
-            };
-            let code: &'a [Op] = body.code.ops();
-            // The original instructions, looked up once per frame (not per instruction).
-            let original = frame.links.code_of(function.id.def_index).unwrap_or(&[]);
-            let mut next = frame.pc;
-            loop {
-                let pc = next;
-                let Some(op) = code.get(pc as usize) else {
-                    frame.pc = pc;
-                    return Err(pc_overflow());
-                };
-                next = pc + 1;
-                // perf: with the type checks on and no trace, a super-instruction whose
-                // original instructions' checks would all pass runs whole, as in the fast
-                // loops, and their net effect on the type stack is applied: one over `u64`
-                // values whose every local and operand is exactly `u64`
-                // (`TypeChecker::fused_effect`), or one over locals whose checks passed
-                // (remembered per op and type arguments, `Session::unit_effect`). Anything
-                // else (a check not known to pass, a fast path that declines, a budget that
-                // does not cover the whole super-instruction) runs the original instructions
-                // one by one below, which raises any failure at its own instruction.
-                // A schedule prices each original instruction: none runs fused.
-                if self.trace.is_none() && !scheduled {
-                    let checker = self.checker.as_deref();
-                    let effect = match checker.and_then(|c| c.fused_effect(op, code)) {
-                        Some(effect) => Some(effect),
-                        // perf: the test here, not only in the call (every other op paid
-                        // the call).
-                        None if reads_locals_only(op) => self
-                            .unit_effect(frame, frames, op, original, pc)
-                            .map(|pushed| (0, pushed)),
-                        None => None,
-                    };
-                    if let Some(effect) = effect {
-                        if self.run_fused(code, frame.base as usize, op, &mut next) {
-                            if let Some(checker) = self.checker.as_deref_mut() {
-                                checker.apply_fused(effect);
-                            }
-                            continue;
-                        }
-                    }
-                }
-                let source = original.get(pc as usize);
-                // The runtime type checks made before an instruction precede its execution
-                // and so its charge, as the peer's do.
-                if self.checker.is_some() {
-                    if let Some(instr) = source {
-                        if let Err(e) = self.check_before(frame, frames, instr, pc) {
-                            frame.pc = next;
-                            return Err(e);
-                        }
-                    }
-                }
-                if self.gas_left != u64::MAX {
-                    let cost = match (&self.schedule, source) {
-                        (Some(schedule), Some(instr)) => {
-                            let schedule = schedule.clone();
-                            match self.scheduled_cost(&schedule, frame, instr) {
-                                Ok(cost) => cost,
-                                Err(e) => {
-                                    frame.pc = next;
-                                    return Err(locate(e, frames, frame, pc));
-                                }
-                            }
-                        }
-                        _ => 1,
-                    };
-                    let Some(left) = self.gas_left.checked_sub(cost) else {
-                        self.gas_left = 0;
-                        frame.pc = next;
-                        let err = VmError::new(StatusCode::OUT_OF_GAS);
-                        return Err(locate(err, frames, frame, pc));
-                    };
-                    self.gas_left = left;
-                }
-                let op = unfused(*op);
-                // The trace's record of a closure call (its name is formatted: only when
-                // tracing).
-                let closure = match op {
-                    Op::CallClosure(_) if self.trace.is_some() => self.closure_call(),
-                    _ => None,
-                };
-                let flow = match op {
-                    Op::Call(handle) => {
-                        frame.pc = next;
-                        let max_depth = self.runtime.config.max_call_depth;
-                        let machine = &mut self.machine;
-                        let (locals, ops) = (&mut machine.locals, &mut machine.operands);
-                        // Under a module lock every call takes the general path.
-                        let entered = match self.module_locks {
-                            0 => enter_plain(frame, frames.len(), max_depth, handle, locals, ops),
-                            _ => None,
-                        };
-                        if let Some(callee) = entered {
-                            self.trace_instruction(function, pc, source);
-                            frame.enter(frames, next, callee);
-                            continue 'frames;
-                        }
-                        return Ok(Exit::Call(handle));
-                    }
-                    Op::Ret => Ok(Flow::Return),
-                    // perf: the commonest single instructions run in place, as in the fast
-                    // loops (anything unusual is left to `step`, which raises the exact
-                    // error); a trace records whether a conditional branch jumped, which
-                    // only `step` tells when the target is the next op.
-                    op if self.trace.is_none() || !matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) => {
-                        let mut at = next;
-                        let mut unmetered = u64::MAX;
-                        let machine = &mut self.machine;
-                        let fast = fast_step::<false>(
-                            code,
-                            &mut machine.operands,
-                            &mut machine.locals,
-                            &mut self.heap,
-                            frame.base as usize,
-                            &mut at,
-                            &op,
-                            &mut unmetered,
-                        );
-                        match fast {
-                            Fast::Done if at == next => Ok(Flow::Next),
-                            Fast::Done => Ok(Flow::Jump(at)),
-                            _ => self.step(frame, frames, body, op, pins),
-                        }
-                    }
-                    op => self.step(frame, frames, body, op, pins),
-                };
-                if let Some(trace) = self.trace.as_deref_mut() {
-                    match &flow {
-                        Ok(flow) => {
-                            if let Some(instr) = source {
-                                record_instruction(trace, function, pc, instr);
-                            }
-                            if matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) {
-                                trace.branch(matches!(flow, Flow::Jump(_)));
-                            }
-                            if let Some((name, generic, mask)) = &closure {
-                                trace.closure(name, *generic, *mask);
-                            }
-                        }
-                        // An abort completes: it counts although it raises.
-                        Err(e)
-                            if matches!(op, Op::Abort | Op::AbortMsg)
-                                && e.status() == StatusCode::ABORTED =>
-                        {
-                            if let Some(instr) = source {
-                                record_instruction(trace, function, pc, instr);
-                            }
-                        }
-                        Err(_) => {}
-                    }
-                }
-                if let (true, Ok(_), Some(instr)) = (self.checker.is_some(), &flow, source) {
-                    let checked = match flow {
-                        Ok(Flow::Return) => self.check_return(frame, frames, pc),
-                        _ => self.check_after(frame, frames, instr, pc),
-                    };
-                    if let Err(e) = checked {
-                        frame.pc = next;
-                        return Err(e);
-                    }
-                }
-                match flow {
-                    Ok(Flow::Next) => {}
-                    Ok(Flow::Jump(target)) => next = target,
-                    Ok(Flow::Call(callee)) => {
-                        frame.pc = next;
-                        return Ok(Exit::Enter(callee));
-                    }
-                    Ok(Flow::Return) => {
-                        // Locking frames run only in this loop (see `run_frames`).
-                        if frame.function.entry.locking {
-                            self.module_locks = self.module_locks.saturating_sub(1);
-                        }
-                        // So does a frame a native dispatch entered, which holds a lock too.
-                        if self.dispatch_depths.last() == Some(&frames.len()) {
-                            self.dispatch_depths.pop();
-                            self.module_locks = self.module_locks.saturating_sub(1);
+                        if O::ACTIVE {
+                            self.unlock_returning(frame, frames.len());
                         }
                         self.release_frame(frame);
                         if frame.resume(frames) {
@@ -848,78 +847,17 @@ impl Session<'_> {
         }
     }
 
-    /// Runs the super-instruction `op` of a traced frame through its fast path, charging its
-    /// original instructions when metered: true if it ran (`next` is then the pc it goes on
-    /// at), false (nothing changed) if the fast path declined or the budget does not cover
-    /// every instruction it runs.
-    #[inline(always)]
-    fn run_fused(&mut self, code: &[Op], base: usize, op: &Op, next: &mut u32) -> bool {
-        let machine = &mut self.machine;
-        let (ops, locals) = (&mut machine.operands, &mut machine.locals);
-        if matches!(
-            op,
-            Op::FieldElemFieldRead { .. }
-                | Op::LocStLoc { .. }
-                | Op::VecPushBackLoc { .. }
-                | Op::VecBorrowWrite
-        ) {
-            // The data super-instructions run out of the fast loops' first match.
-            let heap = &mut self.heap;
-            let skip = if self.gas_left == u64::MAX {
-                data_step::<false>(ops, locals, heap, base, op, u64::MAX)
-            } else {
-                let Some(gas) = self.gas_left.checked_sub(1) else {
-                    return false;
-                };
-                let skip = data_step::<true>(ops, locals, heap, base, op, gas);
-                if skip > 0 {
-                    self.gas_left = gas - u64::from(skip);
-                }
-                skip
-            };
-            *next += skip;
-            return skip > 0;
+    /// Counts down the module locks `frame` holds as it returns with `depth` frames below it:
+    /// a locking frame's own, and a native dispatch's whose target it is. Locking frames run
+    /// only in the observed loop (see `run_frames`).
+    fn unlock_returning(&mut self, frame: &Frame<'_>, depth: usize) {
+        if frame.function.entry.locking {
+            self.module_locks = self.module_locks.saturating_sub(1);
         }
-        let mut at = *next;
-        let done = if self.gas_left == u64::MAX {
-            let mut unmetered = u64::MAX;
-            let fast = fast_step::<false>(
-                code,
-                ops,
-                locals,
-                &mut self.heap,
-                base,
-                &mut at,
-                op,
-                &mut unmetered,
-            );
-            matches!(fast, Fast::Done)
-        } else {
-            // The first instruction is charged here, as the loops charge every op; the fast
-            // path charges the others.
-            let Some(mut gas) = self.gas_left.checked_sub(1) else {
-                return false;
-            };
-            let fast = fast_step::<true>(
-                code,
-                ops,
-                locals,
-                &mut self.heap,
-                base,
-                &mut at,
-                op,
-                &mut gas,
-            );
-            let done = matches!(fast, Fast::Done);
-            if done {
-                self.gas_left = gas;
-            }
-            done
-        };
-        if done {
-            *next = at;
+        if self.dispatch_depths.last() == Some(&depth) {
+            self.dispatch_depths.pop();
+            self.module_locks = self.module_locks.saturating_sub(1);
         }
-        done
     }
 
     /// Records a completed instruction in the trace (when tracing).
@@ -1331,6 +1269,69 @@ impl Session<'_> {
     }
 }
 
+/// Runs the super-instruction `op` of an observed frame through its fast path, charging its
+/// original instructions when `M` counts: true if it ran (`next` is then the pc it goes on
+/// at), false (nothing changed) if the fast path declined or the budget `fuel` does not cover
+/// every instruction it runs.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn run_fused<M: Meter>(
+    code: &[Op],
+    ops: &mut OperandStack,
+    locals: &mut Vec<Value>,
+    heap: &mut Heap,
+    base: usize,
+    op: &Op,
+    next: &mut u32,
+    fuel: &mut u64,
+) -> bool {
+    if matches!(
+        op,
+        Op::FieldElemFieldRead { .. }
+            | Op::LocStLoc { .. }
+            | Op::VecPushBackLoc { .. }
+            | Op::VecBorrowWrite
+    ) {
+        // The data super-instructions run out of the fast loops' first match.
+        let skip = if M::COUNTS {
+            let Some(gas) = fuel.checked_sub(1) else {
+                return false;
+            };
+            let skip = data_step::<M>(ops, locals, heap, base, op, gas);
+            if skip > 0 {
+                *fuel = gas - u64::from(skip);
+            }
+            skip
+        } else {
+            data_step::<M>(ops, locals, heap, base, op, u64::MAX)
+        };
+        *next += skip;
+        return skip > 0;
+    }
+    let mut at = *next;
+    let done = if M::COUNTS {
+        // The first instruction is charged here, as the loops charge every op; the fast path
+        // charges the others.
+        let Some(mut gas) = fuel.checked_sub(1) else {
+            return false;
+        };
+        let fast = fast_step::<M>(code, ops, locals, heap, base, &mut at, op, &mut gas);
+        let done = matches!(fast, Fast::Done);
+        if done {
+            *fuel = gas;
+        }
+        done
+    } else {
+        let mut unmetered = u64::MAX;
+        let fast = fast_step::<M>(code, ops, locals, heap, base, &mut at, op, &mut unmetered);
+        matches!(fast, Fast::Done)
+    };
+    if done {
+        *next = at;
+    }
+    done
+}
+
 /// Records an executed instruction in the trace, with one `tracing` event for it (target
 /// `tern_vm::instructions`) for a subscriber.
 fn record_instruction(
@@ -1507,14 +1508,14 @@ fn elem_ref(c: ContainerId, i: u32, v: &Value) -> Value {
 /// operation with the immediate, `None` when the value is of another kind or the operation
 /// fails (the general path then raises the exact error).
 #[inline(always)]
-fn arith_imm<const METERED: bool>(
+fn arith_imm<M: Meter>(
     ops: &mut OperandStack,
     pc: &mut u32,
     gas: &mut u64,
     op: impl Fn(&mut Value) -> Option<()>,
 ) -> Fast {
     // The immediate is pushed transiently.
-    let (true, Some(left)) = (ops.has_room(1), charge::<METERED>(*gas, 1)) else {
+    let (true, Some(left)) = (ops.has_room(1), charge::<M>(*gas, 1)) else {
         return Fast::Slow;
     };
     if op(ops.top_mut()).is_none() {
@@ -1556,7 +1557,7 @@ fn on_i64(f: impl Fn(i64) -> Option<i64>) -> impl Fn(&mut Value) -> Option<()> {
 /// `copy_loc|move_loc src; ld_u64 imm; <op>; st_loc dst` on u64 locals (`op` applied with the
 /// immediate).
 #[inline(always)]
-fn arith_loc_imm<const METERED: bool>(
+fn arith_loc_imm<M: Meter>(
     ops: &OperandStack,
     locals: &mut [Value],
     base: usize,
@@ -1565,7 +1566,7 @@ fn arith_loc_imm<const METERED: bool>(
     (src, moved, dst): (u8, bool, u8),
     op: impl Fn(u64) -> Option<u64>,
 ) -> bool {
-    let (&Value::U64(x), Some(left)) = (frame_local(locals, base, src), charge::<METERED>(*gas, 3))
+    let (&Value::U64(x), Some(left)) = (frame_local(locals, base, src), charge::<M>(*gas, 3))
     else {
         return false;
     };
@@ -1590,7 +1591,7 @@ fn arith_loc_imm<const METERED: bool>(
 /// [`Op::AddLocImm`] and [`Op::SubLocImm`]: `op` of a u64 local and the immediate, pushed;
 /// false (nothing changed) when the slow path must run the ops one by one.
 #[inline(always)]
-fn loc_arith_imm<const METERED: bool>(
+fn loc_arith_imm<M: Meter>(
     ops: &mut OperandStack,
     locals: &mut [Value],
     base: usize,
@@ -1599,7 +1600,7 @@ fn loc_arith_imm<const METERED: bool>(
     (src, moved): (u8, bool),
     op: impl Fn(u64) -> Option<u64>,
 ) -> bool {
-    let (&Value::U64(x), Some(left)) = (frame_local(locals, base, src), charge::<METERED>(*gas, 2))
+    let (&Value::U64(x), Some(left)) = (frame_local(locals, base, src), charge::<M>(*gas, 2))
     else {
         return false;
     };
@@ -1886,8 +1887,8 @@ fn vec_push_back_fast(ops: &mut OperandStack, heap: &mut Heap) -> bool {
 
 /// `gas` less `units`, or `None` when it does not cover them; unmetered, always `gas`.
 #[inline(always)]
-fn charge<const METERED: bool>(gas: u64, units: u64) -> Option<u64> {
-    if METERED {
+fn charge<M: Meter>(gas: u64, units: u64) -> Option<u64> {
+    if M::COUNTS {
         gas.checked_sub(units)
     } else {
         Some(gas)
@@ -2056,7 +2057,7 @@ fn jump_side() {}
 /// tests' own arms in `fast_step` keep their copy of this; routing them through here (with the
 /// units as a parameter) measured 2-4 % more host instructions on match_sum and match_sum_enum.
 #[inline(always)]
-fn fused_test<const METERED: bool>(
+fn fused_test<M: Meter>(
     ops: &OperandStack,
     locals: &[Value],
     base: usize,
@@ -2081,7 +2082,7 @@ fn fused_test<const METERED: bool>(
         }
         _ => return None,
     };
-    let left = charge::<METERED>(*gas, 4)?;
+    let left = charge::<M>(*gas, 4)?;
     // Two transient pushes.
     if !ops.has_room(2) {
         return None;
@@ -2425,21 +2426,21 @@ fn vec_borrow_write_fast(ops: &mut OperandStack, heap: &mut Heap) -> bool {
 
 /// The fast paths of the data-structure super-instructions, out of the dispatch loop: how
 /// many ops past the first the super-instruction ran (each costs one gas unit, which `gas`
-/// must cover when `METERED`), or 0 when nothing changed and the general path must run the
+/// must cover when `M` counts), or 0 when nothing changed and the general path must run the
 /// first op.
 ///
 /// perf: `locals` is the vector, so that all six arguments travel in registers (a slice took
 /// two, and the budget went through the stack: bst 0.5 % more host instructions).
 ///
 /// perf: one call site for the four keeps the loop's code small; growing the loop by these
-/// arms made the compiler stop inlining `run_frame_from` into `run_frames`, and every op then
-/// cost 1-4 % more host instructions (now `run_frame_from` is `inline(always)`). The call
+/// arms made the compiler stop inlining the loop into `run_frames`, and every op then
+/// cost 1-4 % more host instructions (now `Session::run_loop` is `inline(always)`). The call
 /// site is after the first dispatch: in `fast_step` it cost one dispatch less, but moved the
 /// loop's code so that the closure call ran 10 % and int_arith_loop_i64 15 % slower at equal
 /// host instructions (`docs/performance.md`, "Where the time goes").
 #[inline(never)]
 #[allow(clippy::ptr_arg)]
-fn data_step<const METERED: bool>(
+fn data_step<M: Meter>(
     ops: &mut OperandStack,
     locals: &mut Vec<Value>,
     heap: &mut Heap,
@@ -2455,7 +2456,7 @@ fn data_step<const METERED: bool>(
         _ => 1,
     };
     debug_assert_eq!(skip as usize, op.span() - 1);
-    if METERED && u64::from(skip) > gas {
+    if M::COUNTS && u64::from(skip) > gas {
         return 0;
     }
     let done = match *op {
@@ -2517,20 +2518,20 @@ fn variant_tag_in_local(locals: &[Value], heap: &Heap, base: usize, local: u8) -
 /// branch goes (`target`, or past the shadowed ops) and charges the two shadowed ops when
 /// metered; false (nothing changed) otherwise, or when the budget does not cover them.
 #[inline(always)]
-fn test_variant_branch<const METERED: bool>(
+fn test_variant_branch<M: Meter>(
     locals: &[Value],
     heap: &Heap,
     base: usize,
     (local, variant, target, jump_if_equal): (u8, u16, u32, bool),
     (next, fuel): (&mut u32, &mut u64),
 ) -> bool {
-    if METERED && *fuel < 2 {
+    if M::COUNTS && *fuel < 2 {
         return false;
     }
     let Some(tag) = variant_tag_in_local(locals, heap, base, local) else {
         return false;
     };
-    if METERED {
+    if M::COUNTS {
         *fuel -= 2;
     }
     *next = branch_pc((tag == variant) != jump_if_equal, *next + 2, target);
@@ -2542,7 +2543,7 @@ fn test_variant_branch<const METERED: bool>(
 /// first (charged with the dispatch) when metered; false (nothing changed) otherwise, or when
 /// the budget does not cover them.
 #[inline(always)]
-fn enum_branch_fast<const METERED: bool>(
+fn enum_branch_fast<M: Meter>(
     locals: &[Value],
     heap: &Heap,
     base: usize,
@@ -2555,14 +2556,14 @@ fn enum_branch_fast<const METERED: bool>(
             variant,
             target,
             jump_if_equal,
-        } => test_variant_branch::<METERED>(
+        } => test_variant_branch::<M>(
             locals,
             heap,
             base,
             (local, variant, target, jump_if_equal),
             (next, fuel),
         ),
-        Op::VariantSwitchLoc { local, table } => variant_switch_local::<METERED>(
+        Op::VariantSwitchLoc { local, table } => variant_switch_local::<M>(
             locals,
             heap,
             base,
@@ -2577,7 +2578,7 @@ fn enum_branch_fast<const METERED: bool>(
 /// `table` names, sets `next` to that target and charges the `variant_switch` when metered; false
 /// (nothing changed) otherwise: the general path then raises the error.
 #[inline(always)]
-fn variant_switch_local<const METERED: bool>(
+fn variant_switch_local<M: Meter>(
     locals: &[Value],
     heap: &Heap,
     base: usize,
@@ -2585,7 +2586,7 @@ fn variant_switch_local<const METERED: bool>(
     (next, fuel): (&mut u32, &mut u64),
 ) -> bool {
     // The `borrow_loc` was charged with the dispatch; the `variant_switch` is charged here.
-    if METERED && *fuel < 1 {
+    if M::COUNTS && *fuel < 1 {
         return false;
     }
     let Some(tag) = variant_tag_in_local(locals, heap, base, local) else {
@@ -2597,7 +2598,7 @@ fn variant_switch_local<const METERED: bool>(
     else {
         return false;
     };
-    if METERED {
+    if M::COUNTS {
         *fuel -= 1;
     }
     *next = target;
@@ -2659,7 +2660,7 @@ impl From<bool> for Fast {
 /// before the dispatch on every op, used or not.
 #[allow(clippy::too_many_arguments, clippy::ptr_arg)]
 #[inline(always)]
-fn fast_step<const METERED: bool>(
+fn fast_step<M: Meter>(
     code: &[Op],
     ops: &mut OperandStack,
     locals: &mut Vec<Value>,
@@ -2680,7 +2681,7 @@ fn fast_step<const METERED: bool>(
         } => {
             // Three more instructions than the one already charged; two transient pushes.
             let (&Value::U64(x), Some(left)) =
-                (frame_local(locals, base, local), charge::<METERED>(*gas, 3))
+                (frame_local(locals, base, local), charge::<M>(*gas, 3))
             else {
                 return Fast::Slow;
             };
@@ -2696,7 +2697,7 @@ fn fast_step<const METERED: bool>(
             let (&Value::U64(x), &Value::U64(y), Some(left)) = (
                 frame_local(locals, base, a),
                 frame_local(locals, base, b),
-                charge::<METERED>(*gas, 3),
+                charge::<M>(*gas, 3),
             ) else {
                 return Fast::Slow;
             };
@@ -2708,18 +2709,18 @@ fn fast_step<const METERED: bool>(
             *pc = branch_pc(holds, *pc + 3, target);
             Fast::Done
         }
-        Op::AddImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
-        Op::SubImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))),
-        Op::MulImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| mul_u64(x, imm))),
-        Op::ModImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| rem_u64(x, imm))),
-        Op::DivImm(imm) => arith_imm::<METERED>(ops, pc, gas, on_u64(|x| x.checked_div(imm))),
-        Op::AddImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_add(imm))),
-        Op::SubImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))),
-        Op::MulImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))),
-        Op::ModImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))),
-        Op::DivImmI64(imm) => arith_imm::<METERED>(ops, pc, gas, on_i64(|x| x.checked_div(imm))),
+        Op::AddImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
+        Op::SubImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))),
+        Op::MulImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| mul_u64(x, imm))),
+        Op::ModImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| rem_u64(x, imm))),
+        Op::DivImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| x.checked_div(imm))),
+        Op::AddImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_add(imm))),
+        Op::SubImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))),
+        Op::MulImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))),
+        Op::ModImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))),
+        Op::DivImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_div(imm))),
         Op::LdU64StLoc { dst, imm } => {
-            let Some(left) = charge::<METERED>(*gas, 1) else {
+            let Some(left) = charge::<M>(*gas, 1) else {
                 return Fast::Slow;
             };
             if !ops.has_room(1) {
@@ -2734,7 +2735,7 @@ fn fast_step<const METERED: bool>(
             Fast::Done
         }
         Op::BinLocLoc { a, b, moves, op } => {
-            let Some(left) = charge::<METERED>(*gas, 2) else {
+            let Some(left) = charge::<M>(*gas, 2) else {
                 return Fast::Slow;
             };
             if !ops.has_room(2) {
@@ -2749,7 +2750,7 @@ fn fast_step<const METERED: bool>(
             Fast::Done
         }
         Op::BinStLoc { op, dst } => {
-            let Some(left) = charge::<METERED>(*gas, 1) else {
+            let Some(left) = charge::<M>(*gas, 1) else {
                 return Fast::Slow;
             };
             let (&Value::U64(x), &Value::U64(y)) = (ops.second(), ops.top()) else {
@@ -2776,7 +2777,7 @@ fn fast_step<const METERED: bool>(
             op,
             dst,
         } => {
-            let Some(left) = charge::<METERED>(*gas, 3) else {
+            let Some(left) = charge::<M>(*gas, 3) else {
                 return Fast::Slow;
             };
             // Two transient pushes; the destination must not hold a container that storing
@@ -2798,7 +2799,7 @@ fn fast_step<const METERED: bool>(
             arith,
             dst,
             imm,
-        } => arith_loc_imm::<METERED>(
+        } => arith_loc_imm::<M>(
             ops,
             locals,
             base,
@@ -2817,7 +2818,7 @@ fn fast_step<const METERED: bool>(
             moved,
             dst,
             imm,
-        } => arith_loc_imm::<METERED>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
+        } => arith_loc_imm::<M>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
             x.checked_add(imm)
         })
         .into(),
@@ -2826,18 +2827,18 @@ fn fast_step<const METERED: bool>(
             moved,
             dst,
             imm,
-        } => arith_loc_imm::<METERED>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
+        } => arith_loc_imm::<M>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
             x.checked_sub(imm)
         })
         .into(),
         Op::AddLocImm { src, moved, imm } => {
-            loc_arith_imm::<METERED>(ops, locals, base, pc, gas, (src, moved), |x| {
+            loc_arith_imm::<M>(ops, locals, base, pc, gas, (src, moved), |x| {
                 x.checked_add(imm)
             })
             .into()
         }
         Op::SubLocImm { src, moved, imm } => {
-            loc_arith_imm::<METERED>(ops, locals, base, pc, gas, (src, moved), |x| {
+            loc_arith_imm::<M>(ops, locals, base, pc, gas, (src, moved), |x| {
                 x.checked_sub(imm)
             })
             .into()
@@ -2936,7 +2937,7 @@ fn fast_step<const METERED: bool>(
             local,
             moved,
             offset,
-        } => match charge::<METERED>(*gas, 1) {
+        } => match charge::<M>(*gas, 1) {
             Some(left) if ops.has_room(1) => {
                 match borrow_field_loc_fast(locals, heap, base, (local, moved, offset)) {
                     Some(field) => {
@@ -2950,7 +2951,7 @@ fn fast_step<const METERED: bool>(
             }
             _ => Fast::Slow,
         },
-        Op::BorrowFieldReadStLoc { offset, dst } => match charge::<METERED>(*gas, 2) {
+        Op::BorrowFieldReadStLoc { offset, dst } => match charge::<M>(*gas, 2) {
             Some(left)
                 if borrow_field_read_st_loc_fast(ops.top(), locals, heap, base, (offset, dst)) =>
             {
@@ -2961,7 +2962,7 @@ fn fast_step<const METERED: bool>(
             }
             _ => Fast::Slow,
         },
-        Op::VecBorrowLoc { idx } => match charge::<METERED>(*gas, 1) {
+        Op::VecBorrowLoc { idx } => match charge::<M>(*gas, 1) {
             Some(left)
                 if ops.has_room(1)
                     && vec_borrow_loc_fast(ops.top_mut(), locals, heap, base, idx) =>
@@ -2976,7 +2977,7 @@ fn fast_step<const METERED: bool>(
         Op::WriteRef => write_ref_fast(locals, ops, heap).into(),
         Op::VecBorrow => vec_borrow_fast(ops, heap).into(),
         Op::BorrowFieldRead(offset) => {
-            let Some(left) = charge::<METERED>(*gas, 1) else {
+            let Some(left) = charge::<M>(*gas, 1) else {
                 return Fast::Slow;
             };
             if !borrow_field_read_fast(ops.top_mut(), heap, offset) {
@@ -2994,7 +2995,7 @@ fn fast_step<const METERED: bool>(
         } => {
             let span = vec_read::span(form) as u32;
             // The ops after the first; two transient pushes.
-            let Some(left) = charge::<METERED>(*gas, u64::from(span - 1)) else {
+            let Some(left) = charge::<M>(*gas, u64::from(span - 1)) else {
                 return Fast::Slow;
             };
             if !ops.has_room(2) {
@@ -3056,7 +3057,7 @@ fn fast_step<const METERED: bool>(
             Fast::Done
         }
         Op::VecBorrowRead => {
-            let Some(left) = charge::<METERED>(*gas, 1) else {
+            let Some(left) = charge::<M>(*gas, 1) else {
                 return Fast::Slow;
             };
             if !vec_borrow_read_fast(ops, heap) {
@@ -3101,7 +3102,7 @@ fn fast_step<const METERED: bool>(
         }
         Op::BranchTest(t) => {
             *pc = match code.get(t as usize) {
-                Some(test) => fused_test::<METERED>(ops, locals, base, (test, t), gas).unwrap_or(t),
+                Some(test) => fused_test::<M>(ops, locals, base, (test, t), gas).unwrap_or(t),
                 None => t,
             };
             Fast::Done

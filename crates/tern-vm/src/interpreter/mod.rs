@@ -5,6 +5,7 @@ mod arith;
 mod calls;
 mod exec;
 mod globals;
+mod modes;
 mod refs;
 mod scheduled;
 mod stack;

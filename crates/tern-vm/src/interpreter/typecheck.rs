@@ -856,7 +856,7 @@ impl TypeChecker {
             | Op::ModImmI64(_)
             | Op::DivImmI64(_) => (on_top(1, TypeId::I64), (0, None)),
             // Single instructions whose checks need no table, as `after_fast` and
-            // `before_fast` make them (perf: without the traced loop's per-instruction work).
+            // `before_fast` make them (perf: without the observed loop's per-instruction work).
             Op::Branch(_) => (true, (0, None)),
             Op::LdU64(_) => (true, (0, Some(TypeId::U64))),
             Op::LdTrue | Op::LdFalse => (true, (0, Some(TypeId::BOOL))),
@@ -1845,7 +1845,7 @@ impl Session<'_> {
     /// The checks before original instruction `instr` at `pc` of `frame` executes, calls
     /// included. Errors come located.
     ///
-    /// perf: inlined into the traced loop (with a second caller, `Session::unit_effect`, the
+    /// perf: inlined into the observed loops (with a second caller, `Session::unit_effect`, the
     /// compiler stopped inlining its helpers: 5-13 % more host instructions on the checked
     /// programs).
     #[inline(always)]
@@ -1983,7 +1983,7 @@ impl Session<'_> {
 
     /// The checks after `instr` executed.
     ///
-    /// perf: inlined into the traced loop, as [`Session::check_before`].
+    /// perf: inlined into the observed loops, as [`Session::check_before`].
     #[inline(always)]
     pub(crate) fn check_after<'a>(
         &mut self,
