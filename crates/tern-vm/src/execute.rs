@@ -43,7 +43,7 @@ impl Session<'_> {
         let saved = std::mem::replace(&mut self.schedule, meter.schedule());
         let result = self.execute(function, ty_args, args);
         if let Some(b) = budget {
-            meter.record(b.saturating_sub(self.gas_left));
+            meter.record(b.saturating_sub(self.interpreter.fuel));
         }
         self.set_gas_budget(None);
         self.schedule = saved;
@@ -71,10 +71,11 @@ impl Session<'_> {
         }
         let params = self.instantiate_types(&function.params, &ty_args)?;
         let returns = self.instantiate_types(&function.returns, &ty_args)?;
-        self.machine = crate::interpreter::Machine::new(self.runtime.config.max_operand_stack);
+        self.interpreter
+            .start_execution(self.runtime.config.max_operand_stack);
         self.charged_instantiations.clear();
         let (values, slots) = self.decode_args(&params, args)?;
-        let base = self.machine.locals.len() as u32;
+        let base = self.interpreter.locals.len() as u32;
         for v in values {
             self.push(v)?;
         }
@@ -104,7 +105,7 @@ impl Session<'_> {
         let Some(schedule) = self.schedule.clone() else {
             return Ok(());
         };
-        if self.gas_left == u64::MAX {
+        if self.interpreter.fuel == u64::MAX {
             return Ok(());
         }
         let cost = self.frame_cost(&schedule, f, ty_args)?;
@@ -158,8 +159,8 @@ impl Session<'_> {
                 }
                 Some(inner) => {
                     let v = self.decode_arg(inner, &bytes)?;
-                    let hidden = self.machine.locals.len();
-                    self.machine.locals.push(v);
+                    let hidden = self.interpreter.locals.len();
+                    self.interpreter.locals.push(v);
                     let place = match v {
                         Value::Container(c) => Place::Whole(c),
                         _ => Place::Local(hidden as u32),
@@ -199,7 +200,7 @@ impl Session<'_> {
         let mut out = ExecutionOutcome::default();
         let n = returns.len();
         let values: Vec<Value> = self
-            .machine
+            .interpreter
             .operands
             .take_top(n)
             .ok_or_else(|| crate::interpreter::invariant("missing return values"))?;
@@ -249,7 +250,7 @@ impl Session<'_> {
             } = slot
             {
                 let v = self
-                    .machine
+                    .interpreter
                     .locals
                     .get(hidden)
                     .copied()

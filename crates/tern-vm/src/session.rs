@@ -50,10 +50,8 @@ pub struct Session<'r> {
     pub(crate) instantiations: HashMap<(usize, Vec<TypeId>), crate::loader::ResolvedSlots>,
     /// Generic call sites of generic callers already instantiated (see [`GenericCall`]).
     pub(crate) generic_calls: rustc_hash::FxHashMap<GenericCallKey, GenericCall>,
-    pub(crate) machine: crate::interpreter::Machine,
-    /// Instructions that may still execute (`u64::MAX` when unmetered); under a schedule,
-    /// its internal units left.
-    pub(crate) gas_left: u64,
+    /// The interpreter's state: operand stack, locals, budget and module locks.
+    pub(crate) interpreter: crate::interpreter::Interpreter,
     /// The schedule pricing each instruction, when metered by one
     /// ([`Session::set_gas_schedule`]).
     pub(crate) schedule: Option<Arc<crate::gas::GasSchedule>>,
@@ -72,13 +70,6 @@ pub struct Session<'r> {
     /// element types), before substitution, by unit (its address: a run keeps the units it
     /// runs alive) and signature index; for one run (cleared at its entry).
     pub(crate) first_types: rustc_hash::FxHashMap<(usize, u16), crate::types::TypeId>,
-    /// Frames of `module_lock` functions on the call stack. While there is one, every call
-    /// takes the general path, which raises the peer's re-entrancy error for a call into a
-    /// module already running (`Session::check_module_lock`).
-    pub(crate) module_locks: u32,
-    /// The depths (callers below) of the frames a native dynamic dispatch entered, each
-    /// holding one of `module_locks` until it returns (`Session::enter_dispatched`).
-    pub(crate) dispatch_depths: Vec<usize>,
     /// The link check of a stored module as it loads ([`Session::set_link_check`]).
     pub(crate) link_check: Option<LinkCheck>,
     /// Host state natives share ([`Session::extensions_mut`]).
@@ -100,16 +91,13 @@ impl<'r> Session<'r> {
             globals: BTreeMap::new(),
             instantiations: HashMap::new(),
             generic_calls: Default::default(),
-            machine: crate::interpreter::Machine::new(runtime.config.max_operand_stack),
-            gas_left: u64::MAX,
+            interpreter: crate::interpreter::Interpreter::new(runtime.config.max_operand_stack),
             schedule: None,
             charged_modules: Default::default(),
             charged_instantiations: Default::default(),
             trace: None,
             checker: None,
             first_types: Default::default(),
-            module_locks: 0,
-            dispatch_depths: Vec::new(),
             link_check: None,
             extensions: crate::natives::Extensions::new(),
         }
@@ -140,13 +128,14 @@ impl<'r> Session<'r> {
     /// Meters execution: each executed instruction costs one unit of `budget`; running out
     /// fails with `OUT_OF_GAS`. `None` runs unmetered.
     pub fn set_gas_budget(&mut self, budget: Option<u64>) {
-        self.gas_left = budget.unwrap_or(u64::MAX);
+        self.interpreter.fuel = budget.unwrap_or(u64::MAX);
     }
 
     /// Prices each instruction by `schedule` (its internal units) instead of one unit, from
     /// the next execution on; `None` goes back to one unit per instruction. A schedule only
-    /// applies to a metered run: metered runs under a schedule take the general dispatch
-    /// path, which reads the values an instruction touches before it runs.
+    /// applies to a metered run: metered runs under a schedule take the dispatch loop's
+    /// `CostSchedule` form, which prices each instruction by the values it touches before it
+    /// runs.
     pub fn set_gas_schedule(&mut self, schedule: Option<Arc<crate::gas::GasSchedule>>) {
         self.schedule = schedule;
     }
@@ -155,7 +144,7 @@ impl<'r> Session<'r> {
     /// instructions executed (plus what natives charged). Unmetered (`u64::MAX`), nothing is
     /// counted and it stays `u64::MAX` unless a native charges.
     pub fn gas_left(&self) -> u64 {
-        self.gas_left
+        self.interpreter.fuel
     }
 
     /// Checks every module this session loads from storage with `check` (its imported

@@ -173,7 +173,7 @@ impl Session<'_> {
         callers: &[Frame<'_>],
         callee: &Function,
     ) -> Result<(), VmError> {
-        if (self.module_locks == 0 && !callee.entry.locking) || callee.is_native() {
+        if (self.interpreter.module_locks == 0 && !callee.entry.locking) || callee.is_native() {
             return Ok(());
         }
         let module = &callee.id.module;
@@ -217,7 +217,7 @@ impl Session<'_> {
     fn count_module_lock<'a>(&mut self, entered: Option<Frame<'a>>) -> Option<Frame<'a>> {
         if let Some(f) = &entered {
             if f.function.entry.locking {
-                self.module_locks += 1;
+                self.interpreter.module_locks += 1;
             }
         }
         entered
@@ -343,7 +343,7 @@ impl Session<'_> {
     /// Moves the callee's arguments from the operand stack into a new locals area; returns
     /// its base.
     fn push_arguments(&mut self, callee: &Function) -> Result<u32, VmError> {
-        self.machine
+        self.interpreter
             .enter_window(callee.param_count(), callee.frame_slots())
             .ok_or_else(underflow)
     }
@@ -404,14 +404,14 @@ impl Session<'_> {
         // perf: the arguments are read where they lie on the operand stack (popped: they stay
         // in its buffer until the next push), not copied into a vector per call.
         let args: &[Value] = self
-            .machine
+            .interpreter
             .operands
             .pop_top_values(n)
             .ok_or_else(underflow)?;
         let mut ctx = NativeContext {
             heap: &mut self.heap,
             runtime: self.runtime,
-            locals: &mut self.machine.locals,
+            locals: &mut self.interpreter.locals,
             gas_charged: 0,
             extensions: &mut self.extensions,
             globals: crate::natives::GlobalsView {
@@ -422,14 +422,14 @@ impl Session<'_> {
             schedule: self
                 .schedule
                 .as_deref()
-                .filter(|_| self.gas_left != u64::MAX),
+                .filter(|_| self.interpreter.fuel != u64::MAX),
         };
         let result = native(&mut ctx, ty_args, args);
         let charged = ctx.gas_charged;
-        match self.gas_left.checked_sub(charged) {
-            Some(left) => self.gas_left = left,
+        match self.interpreter.fuel.checked_sub(charged) {
+            Some(left) => self.interpreter.fuel = left,
             None => {
-                self.gas_left = 0;
+                self.interpreter.fuel = 0;
                 return Err(locate(crate::gas::out_of_gas()));
             }
         }
@@ -537,8 +537,8 @@ impl Session<'_> {
         (caller, callers): (&Frame<'a>, &[Frame<'a>]),
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
-        self.module_locks += 1;
-        self.dispatch_depths.push(callers.len() + 1);
+        self.interpreter.module_locks += 1;
+        self.interpreter.dispatch_depths.push(callers.len() + 1);
         self.check_module_lock(caller, callers, target.0)?;
         self.dispatch_types(f, target.0, &ty_args)?;
         let entered = self.invoke(target, non_empty(ty_args), (Some(caller), callers), pins)?;
@@ -563,7 +563,7 @@ impl Session<'_> {
         self.instantiate_types(&function.returns, &ty_args)?;
         let count = site.mask.count_ones() as usize;
         let captured: Vec<Value> = self
-            .machine
+            .interpreter
             .operands
             .take_top(count)
             .ok_or_else(|| super::missing_operands(count))?;
@@ -616,7 +616,7 @@ impl Session<'_> {
         let function = callable.0;
         let limit = self.runtime.config.max_operand_stack;
         place_closure_args(
-            &mut self.machine.operands,
+            &mut self.interpreter.operands,
             &closure,
             function.param_count(),
             limit,

@@ -102,14 +102,15 @@ impl Session<'_> {
     ) -> Result<(), VmError> {
         let mut frames: Vec<Frame<'a>> = Vec::with_capacity(32);
         let mut frame = entry;
-        self.module_locks = u32::from(frame.function.entry.locking);
-        self.dispatch_depths.clear();
+        self.interpreter.module_locks = u32::from(frame.function.entry.locking);
+        self.interpreter.dispatch_depths.clear();
         loop {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions. Under a module lock every call
             // needs the general path's check: the observed loop runs, which takes it.
-            let observed = self.trace.is_some() || self.checker.is_some() || self.module_locks > 0;
-            let metered = self.gas_left != u64::MAX;
+            let observed =
+                self.trace.is_some() || self.checker.is_some() || self.interpreter.module_locks > 0;
+            let metered = self.interpreter.fuel != u64::MAX;
             let (f, fs) = (&mut frame, &mut frames);
             let exit = match (observed, metered, self.schedule.is_some()) {
                 (false, false, _) => self.run_loop::<Unmetered, Unobserved>(f, fs, pins),
@@ -164,7 +165,7 @@ impl Session<'_> {
             depth,
             max_depth,
             handle,
-            &mut self.machine.locals,
+            &mut self.interpreter.locals,
             ops,
         )
     }
@@ -180,7 +181,7 @@ impl Session<'_> {
     ) -> Option<Frame<'a>> {
         let callee = callable.0;
         let (params, slots) = (callee.entry.params as usize, callee.entry.slots as usize);
-        let base = super::enter_window(&mut self.machine.locals, ops, params, slots)?;
+        let base = super::enter_window(&mut self.interpreter.locals, ops, params, slots)?;
         Some(Frame::entered(callable, base, generic))
     }
 
@@ -231,11 +232,12 @@ impl Session<'_> {
         local: u8,
         pins: &mut Pins<'a>,
     ) -> Option<Frame<'a>> {
-        if depth >= self.runtime.config.max_call_depth || (M::COUNTS && self.gas_left == 0) {
+        if depth >= self.runtime.config.max_call_depth || (M::COUNTS && self.interpreter.fuel == 0)
+        {
             return None;
         }
         let Some(&Value::Container(c)) = self
-            .machine
+            .interpreter
             .locals
             .get(frame.base as usize + usize::from(local))
         else {
@@ -262,10 +264,10 @@ impl Session<'_> {
         }
         place_closure_args(ops, closure, function.param_count(), limit).ok()?;
         if M::COUNTS {
-            self.gas_left -= 1;
+            self.interpreter.fuel -= 1;
         }
         let base = super::enter_window(
-            &mut self.machine.locals,
+            &mut self.interpreter.locals,
             ops,
             function.entry.params as usize,
             function.entry.slots as usize,
@@ -290,13 +292,13 @@ impl Session<'_> {
         pins: &mut Pins<'a>,
     ) -> Result<Option<Frame<'a>>, VmError> {
         if M::METERED {
-            self.gas_left = *fuel;
+            self.interpreter.fuel = *fuel;
         }
-        std::mem::swap(&mut self.machine.operands, ops);
+        std::mem::swap(&mut self.interpreter.operands, ops);
         let result = self.call_native(native, &[], (Some(frame), frames), pins);
-        std::mem::swap(&mut self.machine.operands, ops);
+        std::mem::swap(&mut self.interpreter.operands, ops);
         if M::METERED {
-            *fuel = self.gas_left;
+            *fuel = self.interpreter.fuel;
         }
         // A frame a native dispatched to was counted as it was entered.
         result
@@ -318,12 +320,12 @@ impl Session<'_> {
     ) -> Result<Exit<'a>, VmError> {
         // The placeholder left in the session is a two-slot allocation, made once per entry
         // (not per call or op).
-        let mut ops = std::mem::take(&mut self.machine.operands);
-        let mut fuel = self.gas_left;
+        let mut ops = std::mem::take(&mut self.interpreter.operands);
+        let mut fuel = self.interpreter.fuel;
         let exit = self.dispatch::<M, O>(&mut ops, &mut fuel, frame, frames, pins);
-        self.machine.operands = ops;
+        self.interpreter.operands = ops;
         if M::METERED {
-            self.gas_left = fuel;
+            self.interpreter.fuel = fuel;
         }
         exit
     }
@@ -357,7 +359,7 @@ impl Session<'_> {
     /// general-path call (`general!`).
     ///
     /// A metered loop likewise counts down `fuel`, its copy of the session's budget
-    /// (`gas_left`), which it hands back around everything that reads or charges the session's
+    /// (`Interpreter::fuel`), which it hands back around everything that reads or charges the session's
     /// budget (`with_budget!`), and which the caller writes back when the loop exits.
     /// perf: charging the session's field directly made every op wait for the previous op's
     /// store to it (one dependent load and store per op): the metered loop ran fib and the
@@ -375,11 +377,11 @@ impl Session<'_> {
         macro_rules! with_budget {
             ($e:expr) => {{
                 if M::METERED {
-                    self.gas_left = *fuel;
+                    self.interpreter.fuel = *fuel;
                 }
                 let r = $e;
                 if M::METERED {
-                    *fuel = self.gas_left;
+                    *fuel = self.interpreter.fuel;
                 }
                 r
             }};
@@ -388,9 +390,9 @@ impl Session<'_> {
         macro_rules! general {
             ($e:expr) => {{
                 with_budget!({
-                    std::mem::swap(&mut self.machine.operands, ops);
+                    std::mem::swap(&mut self.interpreter.operands, ops);
                     let r = $e;
-                    std::mem::swap(&mut self.machine.operands, ops);
+                    std::mem::swap(&mut self.interpreter.operands, ops);
                     r
                 })
             }};
@@ -465,7 +467,7 @@ impl Session<'_> {
                             None => None,
                         };
                         if let Some(effect) = effect {
-                            let locals = &mut self.machine.locals;
+                            let locals = &mut self.interpreter.locals;
                             let (at, heap) = (&mut next, &mut self.heap);
                             if run_fused::<M>(code, ops, locals, heap, base, op, at, fuel) {
                                 if let Some(checker) = self.checker.as_deref_mut() {
@@ -518,7 +520,7 @@ impl Session<'_> {
                         Op::Call(handle) => {
                             frame.pc = next;
                             // Under a module lock every call takes the general path.
-                            if self.module_locks == 0 {
+                            if self.interpreter.module_locks == 0 {
                                 if let Some(callee) =
                                     self.enter_linked(ops, frame, frames.len(), handle)
                                 {
@@ -541,7 +543,7 @@ impl Session<'_> {
                             let fast = fast_step::<Unmetered>(
                                 code,
                                 ops,
-                                &mut self.machine.locals,
+                                &mut self.interpreter.locals,
                                 &mut self.heap,
                                 base,
                                 &mut at,
@@ -615,7 +617,7 @@ impl Session<'_> {
                     match fast_step::<M>(
                         code,
                         ops,
-                        &mut self.machine.locals,
+                        &mut self.interpreter.locals,
                         &mut self.heap,
                         base,
                         &mut next,
@@ -723,7 +725,7 @@ impl Session<'_> {
                             && ops.has_room(2)
                             && field_elem_field_read_fast::<true>(
                                 ops,
-                                &mut self.machine.locals,
+                                &mut self.interpreter.locals,
                                 &self.heap,
                                 base,
                                 (r, f, idx, g, dst, field_path::STORE),
@@ -735,7 +737,7 @@ impl Session<'_> {
                             if (!M::COUNTS || *fuel >= 1)
                                 && ops.has_room(1)
                                 && loc_st_loc_fast::<true>(
-                                    &mut self.machine.locals,
+                                    &mut self.interpreter.locals,
                                     base,
                                     (src, moved, dst),
                                 ) =>
@@ -752,7 +754,7 @@ impl Session<'_> {
                             if (!M::COUNTS || *fuel >= 2)
                                 && ops.has_room(2)
                                 && vec_push_back_loc_fast::<true>(
-                                    &mut self.machine.locals,
+                                    &mut self.interpreter.locals,
                                     &mut self.heap,
                                     base,
                                     (vec, value, form),
@@ -766,7 +768,7 @@ impl Session<'_> {
                         | Op::VecPushBackLoc { .. }
                         | Op::VecBorrowWrite => {
                             let gas = if M::COUNTS { *fuel } else { u64::MAX };
-                            let locals = &mut self.machine.locals;
+                            let locals = &mut self.interpreter.locals;
                             match data_step::<M>(ops, locals, &mut self.heap, base, op, gas) {
                                 0 => general!(self.step(frame, frames, body, unfused(*op), pins)),
                                 skip => {
@@ -790,7 +792,7 @@ impl Session<'_> {
                         | Op::VariantSwitchLoc { .. })
                             if ops.has_room(1)
                                 && enum_branch_fast::<M>(
-                                    &self.machine.locals,
+                                    &self.interpreter.locals,
                                     &self.heap,
                                     base,
                                     (enum_branch, &body.jump_tables),
@@ -803,7 +805,7 @@ impl Session<'_> {
                             if (!M::COUNTS || *fuel >= 1)
                                 && ops.has_room(1)
                                 && pack_plain_variant_into(
-                                    &mut self.machine.locals,
+                                    &mut self.interpreter.locals,
                                     &mut self.heap,
                                     base,
                                     (variant, dst),
@@ -821,7 +823,7 @@ impl Session<'_> {
                     // the loop's exit and re-entry on every such call), unless an unobserved
                     // loop's callee took a module lock: then the observed loop runs it.
                     Ok(Flow::Call(callee)) => {
-                        if !O::ACTIVE && self.module_locks > 0 {
+                        if !O::ACTIVE && self.interpreter.module_locks > 0 {
                             frame.pc = next;
                             return Ok(Exit::Enter(callee));
                         }
@@ -852,11 +854,11 @@ impl Session<'_> {
     /// only in the observed loop (see `run_frames`).
     fn unlock_returning(&mut self, frame: &Frame<'_>, depth: usize) {
         if frame.function.entry.locking {
-            self.module_locks = self.module_locks.saturating_sub(1);
+            self.interpreter.module_locks = self.interpreter.module_locks.saturating_sub(1);
         }
-        if self.dispatch_depths.last() == Some(&depth) {
-            self.dispatch_depths.pop();
-            self.module_locks = self.module_locks.saturating_sub(1);
+        if self.interpreter.dispatch_depths.last() == Some(&depth) {
+            self.interpreter.dispatch_depths.pop();
+            self.interpreter.module_locks = self.interpreter.module_locks.saturating_sub(1);
         }
     }
 
@@ -887,7 +889,7 @@ impl Session<'_> {
 
     /// The closure on top of the operand stack (what a `call_closure` is about to call).
     pub(crate) fn top_closure(&self) -> Option<&Arc<Closure>> {
-        let Some(Value::Container(c)) = self.machine.operands.last() else {
+        let Some(Value::Container(c)) = self.interpreter.operands.last() else {
             return None;
         };
         match self.heap.get(*c) {
@@ -898,7 +900,7 @@ impl Session<'_> {
 
     #[inline]
     pub(crate) fn push(&mut self, v: Value) -> Result<(), VmError> {
-        if self.machine.operands.push(v) {
+        if self.interpreter.operands.push(v) {
             Ok(())
         } else {
             Err(stack_overflow())
@@ -907,7 +909,7 @@ impl Session<'_> {
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Result<Value, VmError> {
-        self.machine.operands.pop().ok_or_else(underflow)
+        self.interpreter.operands.pop().ok_or_else(underflow)
     }
 
     #[inline]
@@ -920,7 +922,7 @@ impl Session<'_> {
 
     #[inline]
     pub(crate) fn local(&self, frame: &Frame<'_>, i: u8) -> Result<Value, VmError> {
-        self.machine
+        self.interpreter
             .locals
             .get(frame.base as usize + usize::from(i))
             .copied()
@@ -935,7 +937,7 @@ impl Session<'_> {
         v: Value,
     ) -> Result<Value, VmError> {
         let slot = self
-            .machine
+            .interpreter
             .locals
             .get_mut(frame.base as usize + usize::from(i))
             .ok_or_else(|| invariant("local index out of range"))?;
@@ -1220,7 +1222,7 @@ impl Session<'_> {
     #[inline(always)]
     pub(crate) fn release_frame(&mut self, frame: &Frame<'_>) {
         let base = frame.base as usize;
-        let locals = &mut self.machine.locals;
+        let locals = &mut self.interpreter.locals;
         if base < locals.len() {
             // perf: a function whose locals are all primitives or references owns nothing
             // when it returns (a load-time fact, `Entry::scalar_locals`).
@@ -2014,7 +2016,7 @@ fn frame_local(locals: &[Value], base: usize, i: u8) -> &Value {
     let at = base + usize::from(i);
     debug_assert!(at < locals.len());
     // SAFETY: `i` comes from an op of the running frame's code, and `Code::new` checked every
-    // local index of that code is below its window. `Machine::enter_window` gave the frame
+    // local index of that code is below its window. `Interpreter::enter_window` gave the frame
     // at least `window` slots from `base`, and they stay allocated while it runs: callees
     // only grow the locals above them and truncate back to their own base on return.
     unsafe { locals.get_unchecked(at) }

@@ -151,20 +151,43 @@ impl<'a> Frame<'a> {
     }
 }
 
-/// The operand stack and the locals of all frames of a session.
+/// The interpreter's state in a session: the operand stack and the locals of all frames, the
+/// budget and the module locks. The call stack itself lives in the run
+/// ([`Session::run_frames`]), since its frames borrow the run's code.
 #[derive(Debug)]
-pub(crate) struct Machine {
+pub(crate) struct Interpreter {
+    /// The operand stack all frames share.
     pub operands: OperandStack,
+    /// The locals of all frames, each frame's window from its `base`.
     pub locals: Vec<Value>,
+    /// What may still be charged (`u64::MAX` when unmetered): instructions, or under a
+    /// schedule its internal units.
+    pub fuel: u64,
+    /// Frames of `module_lock` functions on the call stack. While there is one, every call
+    /// takes the general path, which raises the peer's re-entrancy error for a call into a
+    /// module already running (`Session::check_module_lock`).
+    pub module_locks: u32,
+    /// The depths (callers below) of the frames a native dynamic dispatch entered, each
+    /// holding one of `module_locks` until it returns (`Session::enter_dispatched`).
+    pub dispatch_depths: Vec<usize>,
 }
 
-impl Machine {
-    /// An empty machine whose operand stack holds at most `max_operands` values.
-    pub(crate) fn new(max_operands: usize) -> Machine {
-        Machine {
+impl Interpreter {
+    /// An interpreter whose operand stack holds at most `max_operands` values, unmetered.
+    pub(crate) fn new(max_operands: usize) -> Interpreter {
+        Interpreter {
             operands: OperandStack::new(max_operands),
             locals: Vec::with_capacity(1024),
+            fuel: u64::MAX,
+            module_locks: 0,
+            dispatch_depths: Vec::new(),
         }
+    }
+
+    /// A fresh operand stack and locals for a new execution; the budget carries over.
+    pub(crate) fn start_execution(&mut self, max_operands: usize) {
+        self.operands = OperandStack::new(max_operands);
+        self.locals = Vec::with_capacity(1024);
     }
 
     /// Moves the top `params` operands into a new locals window of `slots` slots (the rest

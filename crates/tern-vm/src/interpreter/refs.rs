@@ -186,7 +186,7 @@ impl Session<'_> {
     pub(crate) fn deref_shallow(&self, r: Ref) -> Result<Value, VmError> {
         match r.place {
             Place::Local(abs) => self
-                .machine
+                .interpreter
                 .locals
                 .get(abs as usize)
                 .copied()
@@ -214,7 +214,7 @@ impl Session<'_> {
         match place {
             Place::Local(abs) => {
                 let slot = self
-                    .machine
+                    .interpreter
                     .locals
                     .get_mut(abs as usize)
                     .ok_or_else(|| invariant("dangling local reference"))?;
@@ -251,7 +251,7 @@ impl Session<'_> {
 
     pub(crate) fn pack(&mut self, n: u16, variant: Option<u16>) -> Result<(), VmError> {
         let fields: Box<[Value]> = self
-            .machine
+            .interpreter
             .operands
             .take_top(usize::from(n))
             .ok_or_else(|| missing_operands(usize::from(n)))?

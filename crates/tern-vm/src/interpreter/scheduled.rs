@@ -97,7 +97,7 @@ impl Session<'_> {
             }
             B::CopyLoc(i) => {
                 let local = self
-                    .machine
+                    .interpreter
                     .locals
                     .get(frame.base as usize + usize::from(*i))
                     .copied();
@@ -234,7 +234,7 @@ impl Session<'_> {
                 None => c.call_base,
             },
             B::ReadRef => {
-                let size = match self.machine.operands.last().copied() {
+                let size = match self.interpreter.operands.last().copied() {
                     Some(Value::Ref(r)) => {
                         let v = self.deref_shallow(r)?;
                         self.value_size(schedule, v, SizeMode::Copy)?
@@ -284,7 +284,7 @@ impl Session<'_> {
                 mul(c.neq_per_abs_val_unit, self.compared_size(schedule)?),
             ),
             B::AbortMsg => {
-                let len = match self.machine.operands.last() {
+                let len = match self.interpreter.operands.last() {
                     Some(Value::Container(m)) => match self.heap.get(*m)? {
                         Container::Bytes(b) => b.len(),
                         other => other.vector_len().unwrap_or(0),
@@ -382,7 +382,7 @@ impl Session<'_> {
     /// references read through).
     fn compared_size(&mut self, schedule: &GasSchedule) -> Result<u64, VmError> {
         let operands: Vec<Value> = self
-            .machine
+            .interpreter
             .operands
             .top_values(2)
             .map(<[Value]>::to_vec)
@@ -402,7 +402,7 @@ impl Session<'_> {
     /// (whichever variant it is) and its tag, as the peer counts them; `declared` and the tag
     /// when the top of the stack is not a variant.
     fn unpacked_variant_fields(&self, declared: usize) -> usize {
-        let actual = match self.machine.operands.last() {
+        let actual = match self.interpreter.operands.last() {
             Some(Value::Container(c)) => match self.heap.get(*c) {
                 Ok(Container::Variant(_, fields)) => fields.len(),
                 _ => declared,
@@ -491,7 +491,7 @@ impl Session<'_> {
     /// one that is not there): `OUT_OF_GAS` when the budget does not cover it.
     pub(crate) fn charge_read(&mut self, bytes: u64) -> Result<(), VmError> {
         let cost = match &self.schedule {
-            Some(schedule) if self.gas_left != u64::MAX => schedule.read_cost(bytes),
+            Some(schedule) if self.interpreter.fuel != u64::MAX => schedule.read_cost(bytes),
             _ => return Ok(()),
         };
         self.charge_scheduled(cost)
@@ -500,13 +500,13 @@ impl Session<'_> {
     /// Under a schedule, charges `cost` internal units now: `OUT_OF_GAS` (and nothing left)
     /// when the budget does not cover it.
     pub(crate) fn charge_scheduled(&mut self, cost: u64) -> Result<(), VmError> {
-        match self.gas_left.checked_sub(cost) {
+        match self.interpreter.fuel.checked_sub(cost) {
             Some(left) => {
-                self.gas_left = left;
+                self.interpreter.fuel = left;
                 Ok(())
             }
             None => {
-                self.gas_left = 0;
+                self.interpreter.fuel = 0;
                 Err(crate::gas::out_of_gas())
             }
         }

@@ -27,7 +27,7 @@ impl Session<'_> {
             S::Once => 0,
             S::Local(i) => {
                 let local = self
-                    .machine
+                    .interpreter
                     .locals
                     .get(frame.base as usize + usize::from(i))
                     .copied();
@@ -76,7 +76,7 @@ impl Session<'_> {
 
     /// The `n`-th operand from the top of the stack (0 is the top).
     fn operand(&self, n: usize) -> Option<Value> {
-        self.machine
+        self.interpreter
             .operands
             .top_values(n + 1)
             .and_then(|top| top.first().copied())

@@ -1727,7 +1727,7 @@ impl Session<'_> {
         };
         let list = cache.types.intern_list(ty_args);
         let values = self
-            .machine
+            .interpreter
             .operands
             .len()
             .saturating_sub(target.params.len());
@@ -1876,7 +1876,7 @@ impl Session<'_> {
                 }
                 let overwritten = match instr {
                     Bytecode::StLoc(i) => !matches!(
-                        self.machine
+                        self.interpreter
                             .locals
                             .get(frame.base as usize + usize::from(*i)),
                         None | Some(Value::Invalid)
@@ -1893,7 +1893,7 @@ impl Session<'_> {
                     return Ok(());
                 };
                 let base = frame.base as usize;
-                let live = self.machine.locals.get(base..).unwrap_or_default();
+                let live = self.interpreter.locals.get(base..).unwrap_or_default();
                 let droppable =
                     |(ty, v): (&TypeId, &Value)| ty.is_primitive() || matches!(v, Value::Invalid);
                 if !top.checked || top.locals.iter().zip(live).all(droppable) {
@@ -1938,7 +1938,7 @@ impl Session<'_> {
                 let key = (instr as *const Bytecode as usize, caller.ty_args);
                 let call = GenericCall {
                     locals: callee.locals.clone(),
-                    params: self.machine.operands.len() - callee.caller_values,
+                    params: self.interpreter.operands.len() - callee.caller_values,
                     checked: callee.checked,
                     ty_args: callee.ty_args,
                 };
@@ -1957,7 +1957,7 @@ impl Session<'_> {
     /// the arguments have exactly the parameters' types (or the caller is not checked): the
     /// callee's frame is pushed again. False: nothing changed.
     fn generic_call_fast(&mut self, instr: &Bytecode) -> bool {
-        let operands = self.machine.operands.len();
+        let operands = self.interpreter.operands.len();
         let Some(checker) = self.checker.as_deref_mut() else {
             return false;
         };
@@ -2042,7 +2042,7 @@ impl Session<'_> {
             return Ok(());
         };
         let f: &Function = frame.function;
-        let values = self.machine.operands.len();
+        let values = self.interpreter.operands.len();
         // perf: a non-generic function's result types are its declared ones; a generic
         // one's are instantiated once per run and type arguments.
         let shared: Arc<[TypeId]>;
@@ -2171,7 +2171,11 @@ impl Session<'_> {
         };
         let checked = checker.frames.last().is_some_and(|t| t.checked);
         if checked {
-            let locals = self.machine.locals.get(base..base + window).unwrap_or(&[]);
+            let locals = self
+                .interpreter
+                .locals
+                .get(base..base + window)
+                .unwrap_or(&[]);
             checker.before(&mut cx, instr, locals).map_err(here)?;
         }
         if let Bytecode::VecPack(sig, _) | Bytecode::VecPushBack(sig) = instr {
@@ -2204,7 +2208,7 @@ impl Session<'_> {
             // The peer takes the operands (a push: the element, then the vector reference)
             // before it casts the elements: too few, or no reference under a pushed element,
             // fail as the instruction executes.
-            let ops = &self.machine.operands;
+            let ops = &self.interpreter.operands;
             let taken = match instr {
                 Bytecode::VecPushBack(_) => ops
                     .top_values(2)
@@ -2223,7 +2227,7 @@ impl Session<'_> {
             visibility(f, &function).map_err(here)?;
             // The peer takes the captured values (to charge them) before it checks them.
             let captured = mask.count_ones() as usize;
-            if self.machine.operands.len() < captured {
+            if self.interpreter.operands.len() < captured {
                 return Err(here(super::missing_operands(captured)));
             }
             pack_closure(checker, &mut cx, &function, &ty_args, mask).map_err(here)?;
@@ -2244,7 +2248,7 @@ impl Session<'_> {
         // state (a closure's own value lies above them).
         let given = (0..g.params.len()).filter(|i| is_given(*i)).count();
         let available = self
-            .machine
+            .interpreter
             .operands
             .len()
             .saturating_sub(usize::from(callee.closure));
@@ -2306,7 +2310,7 @@ impl Session<'_> {
             checker.frames.push(TypeFrame {
                 locals: params,
                 caller_height: checker.stack.len(),
-                caller_values: self.machine.operands.len().saturating_sub(taken),
+                caller_values: self.interpreter.operands.len().saturating_sub(taken),
                 checked: !trusted(g),
                 ty_args: cx.cache.types.intern_list(&callee.ty_args),
             });
@@ -2332,7 +2336,7 @@ impl Session<'_> {
         else {
             return false;
         };
-        let operands = self.machine.operands.len();
+        let operands = self.interpreter.operands.len();
         let Some(checker) = self.checker.as_deref_mut() else {
             return false;
         };

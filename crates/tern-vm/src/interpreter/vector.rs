@@ -53,7 +53,7 @@ impl Session<'_> {
         let is_bytes = ty == TypeId::U8;
         // perf: the values are copied straight from the stack (no temporary vector).
         let items = self
-            .machine
+            .interpreter
             .operands
             .pop_top_values(n as usize)
             .ok_or_else(|| missing_operands(n as usize))?;

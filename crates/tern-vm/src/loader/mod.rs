@@ -256,7 +256,7 @@ pub(crate) struct Entry {
     pub enterable: bool,
     /// A `module_lock` function: entered only through the general call path, which applies
     /// the peer's module lock; while one runs, the dispatch loops leave every call to the
-    /// general path (`Session::module_locks`).
+    /// general path (`Interpreter::module_locks`).
     pub locking: bool,
     /// No local can hold a container (every local is a primitive other than `signer`, or a
     /// reference): its return has nothing to free. (Code that broke its local types anyway,
