@@ -1,21 +1,19 @@
 //! The interpreter: frames over one shared operand stack, a dispatch loop over lowered ops,
 //! and the handlers for references, vectors, globals, calls and closures.
 
-mod arith;
-mod calls;
 mod exec;
-mod globals;
+mod fast;
 mod modes;
-mod refs;
+mod ops;
 mod scheduled;
 mod stack;
+mod step;
 mod sui_dev;
 mod typecheck;
-mod vector;
 
 pub(crate) use typecheck::TypeChecker;
 
-pub use arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
+pub use ops::arith::{binary, cast, compare, negate, shift, BinOp, CmpOp};
 
 use crate::loader::{Function, LinkedFunction, ModuleLinks};
 use crate::session::Session;

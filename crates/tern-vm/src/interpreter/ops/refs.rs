@@ -1,9 +1,15 @@
 //! References (borrows, reads, writes), structs and enum variants, constants.
 
-use super::{invariant, missing_operands, type_mismatch, Frame, PARANOID_FAILURE};
+use crate::interpreter::ops::arith::is_plain;
+use crate::interpreter::ops::locals::{frame_local, frame_local_mut, is_scalar};
+use crate::interpreter::ops::vector::elem_ref;
+use crate::interpreter::OperandStack;
+use crate::interpreter::{invariant, missing_operands, type_mismatch, Frame, PARANOID_FAILURE};
 use crate::loader::{Body, ConstValue};
 use crate::session::Session;
 use crate::values::{Container, Place, Ref, Value};
+use crate::values::{ContainerId, Heap};
+use tern_ir::field_path;
 use tern_primitives::{StatusCode, VmError};
 
 impl Session<'_> {
@@ -557,4 +563,356 @@ fn variant_field_mismatch(check: &crate::loader::VariantCheck, tag: u16) -> VmEr
         expected.join(" or "),
         name(tag).unwrap_or("?")
     ))
+}
+
+/// A reference to field `offset` of struct `c` with these fields, or `None` past the last.
+#[inline(always)]
+pub(crate) fn field_ref(c: ContainerId, fields: &[Value], offset: u16) -> Option<Value> {
+    fields
+        .get(usize::from(offset))
+        .map(|v| elem_ref(c, u32::from(offset), v))
+}
+
+/// The primitive field `offset` of these fields, or `None` when the general path must read it
+/// (a container field). perf: a u64 as tag and payload (see `on_u64`).
+#[inline(always)]
+pub(crate) fn primitive_field(fields: &[Value], offset: u16) -> Option<Value> {
+    match fields.get(usize::from(offset)) {
+        Some(&Value::U64(x)) => Some(Value::U64(x)),
+        Some(v) if is_plain(v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// The whole-struct reference at the top of the stack (the slot holding it), the struct's id
+/// and its fields.
+#[inline(always)]
+pub(crate) fn top_struct<'o, 'h>(
+    top: &'o mut Value,
+    heap: &'h Heap,
+) -> Option<(&'o mut Value, ContainerId, &'h [Value])> {
+    let top @ &mut Value::Ref(Ref {
+        place: Place::Whole(c),
+    }) = top
+    else {
+        return None;
+    };
+    match heap.get(c) {
+        Ok(Container::Struct(fields)) => Some((top, c, fields)),
+        _ => None,
+    }
+}
+
+/// `Pack` / `PackVariant` with the fields on the stack.
+///
+/// perf: out of line (the compiler made it so; stated, so that a change here does not move
+/// the dispatch loop's code).
+#[inline(never)]
+pub(crate) fn pack_fast(
+    ops: &mut OperandStack,
+    heap: &mut Heap,
+    n: u16,
+    variant: Option<u16>,
+) -> bool {
+    // A value without fields (an enum's plain variant) is pushed on top, and allocates
+    // nothing but its slot.
+    let fields: Box<[Value]> = if n == 0 {
+        if !ops.has_room(1) {
+            return false;
+        }
+        Box::default()
+    } else {
+        // The struct is pushed where its first field was.
+        let Some(fields) = ops.pop_top_values(usize::from(n)) else {
+            return false;
+        };
+        fields.into()
+    };
+    let c = match variant {
+        Some(tag) => Container::Variant(tag, fields),
+        None => Container::Struct(fields),
+    };
+    ops.push_in_room(Value::Container(heap.alloc(c)));
+    true
+}
+
+/// `BorrowField` of a struct on the top of the stack.
+#[inline]
+pub(crate) fn borrow_field_fast(top: &mut Value, heap: &Heap, offset: u16) -> bool {
+    let Some((top, c, fields)) = top_struct(top, heap) else {
+        return false;
+    };
+    match field_ref(c, fields, offset) {
+        Some(r) => {
+            *top = r;
+            true
+        }
+        None => false,
+    }
+}
+
+/// `ReadRef` of a primitive.
+#[inline]
+pub(crate) fn read_ref_fast(locals: &[Value], top: &mut Value, heap: &Heap) -> bool {
+    let top @ &mut Value::Ref(Ref { place }) = top else {
+        return false;
+    };
+    let src: &Value = match place {
+        Place::Local(abs) => match locals.get(abs as usize) {
+            Some(v) => v,
+            None => return false,
+        },
+        Place::Elem(c, i) => {
+            let slot = match heap.get(c) {
+                Ok(Container::Struct(f) | Container::Variant(_, f)) => f.get(i as usize),
+                Ok(Container::Vec(e)) => e.get(i as usize),
+                Ok(Container::Bytes(b)) => match b.get(i as usize) {
+                    Some(&x) => {
+                        *top = Value::U8(x);
+                        return true;
+                    }
+                    None => return false,
+                },
+                Ok(Container::Prims(p)) => match p.get(i as usize) {
+                    Some(x) => {
+                        *top = x;
+                        return true;
+                    }
+                    None => return false,
+                },
+                _ => None,
+            };
+            match slot {
+                Some(v) => v,
+                None => return false,
+            }
+        }
+        Place::Whole(_) => return false,
+    };
+    // perf: a u64 as tag and payload (see `on_u64`).
+    match *src {
+        Value::U64(x) => *top = Value::U64(x),
+        Value::Container(_) | Value::Invalid => return false,
+        v => *top = v,
+    }
+    true
+}
+
+/// `WriteRef` of a primitive over a primitive.
+#[inline]
+pub(crate) fn write_ref_fast(
+    locals: &mut [Value],
+    ops: &mut OperandStack,
+    heap: &mut Heap,
+) -> bool {
+    let (&Value::Ref(Ref { place }), v) = (ops.top(), ops.second()) else {
+        return false;
+    };
+    if !is_scalar(v) {
+        return false;
+    }
+    let v = *v;
+    let slot = match place {
+        Place::Local(abs) => locals.get_mut(abs as usize),
+        Place::Elem(c, i) => match heap.get_mut(c) {
+            Ok(Container::Struct(f) | Container::Variant(_, f)) => f.get_mut(i as usize),
+            Ok(Container::Vec(e)) => e.get_mut(i as usize),
+            Ok(Container::Bytes(b)) => match (b.get_mut(i as usize), v) {
+                (Some(byte), Value::U8(x)) => {
+                    *byte = x;
+                    ops.drop_top(2);
+                    return true;
+                }
+                _ => return false,
+            },
+            Ok(Container::Prims(p)) => {
+                if !p.set(i as usize, v) {
+                    return false;
+                }
+                ops.drop_top(2);
+                return true;
+            }
+            _ => None,
+        },
+        Place::Whole(_) => None,
+    };
+    match slot {
+        Some(slot) if is_scalar(slot) => {
+            *slot = v;
+            ops.drop_top(2);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `borrow_field offset; read_ref` of a primitive field of the struct referenced at the top
+/// of the stack (replaced by the field's value).
+#[inline]
+pub(crate) fn borrow_field_read_fast(top: &mut Value, heap: &Heap, offset: u16) -> bool {
+    let Some((top, _, fields)) = top_struct(top, heap) else {
+        return false;
+    };
+    match primitive_field(fields, offset) {
+        Some(v) => {
+            *top = v;
+            true
+        }
+        None => false,
+    }
+}
+
+/// [`Op::BorrowFieldLoc`]: a reference to field `offset` of the struct referenced by `local`
+/// (moving the local out if `moved`), to push; `None` (nothing changed) for the general path.
+/// perf: out of line, so the dispatch loop's other paths keep their registers.
+#[inline(never)]
+pub(crate) fn borrow_field_loc_fast(
+    locals: &mut [Value],
+    heap: &Heap,
+    base: usize,
+    (local, moved, offset): (u8, bool, u16),
+) -> Option<Value> {
+    let &Value::Ref(Ref {
+        place: Place::Whole(c),
+    }) = frame_local(locals, base, local)
+    else {
+        return None;
+    };
+    let field = match heap.try_get(c) {
+        Some(Container::Struct(fields)) => field_ref(c, fields, offset)?,
+        _ => return None,
+    };
+    if moved {
+        *frame_local_mut(locals, base, local) = Value::Invalid;
+    }
+    Some(field)
+}
+
+/// [`Op::BorrowFieldReadStLoc`]: stores primitive field `offset` of the struct referenced by
+/// `top` (the top of the stack, which the caller pops) in local `dst`; false (nothing
+/// changed) for the general path.
+#[inline(never)]
+pub(crate) fn borrow_field_read_st_loc_fast(
+    top: &Value,
+    locals: &mut [Value],
+    heap: &Heap,
+    base: usize,
+    (offset, dst): (u16, u8),
+) -> bool {
+    let &Value::Ref(Ref {
+        place: Place::Whole(c),
+    }) = top
+    else {
+        return false;
+    };
+    let Some(Container::Struct(fields)) = heap.try_get(c) else {
+        return false;
+    };
+    let slot = frame_local_mut(locals, base, dst);
+    // The destination must not hold a container that storing would have to free.
+    if let Value::Container(_) = slot {
+        return false;
+    }
+    match primitive_field(fields, offset) {
+        Some(Value::U64(x)) => *slot = Value::U64(x),
+        Some(v) => *slot = v,
+        None => return false,
+    }
+    true
+}
+
+/// [`Op::FieldElemFieldRead`]: reads `r.f[i].g` (a primitive; a u64 only if `U64_ONLY`) and
+/// stores it in local `dst` or pushes it, with the moved locals unset; false (nothing
+/// changed) for the general path. The caller checks the room for the two transient pushes.
+#[inline(always)]
+pub(crate) fn field_elem_field_read_fast<const U64_ONLY: bool>(
+    ops: &mut OperandStack,
+    locals: &mut [Value],
+    heap: &Heap,
+    base: usize,
+    (r, f, idx, g, dst, form): (u8, u16, u8, u16, u8, u8),
+) -> bool {
+    let &Value::Ref(Ref {
+        place: Place::Whole(s),
+    }) = frame_local(locals, base, r)
+    else {
+        return false;
+    };
+    let Some(Container::Struct(fields)) = heap.try_get(s) else {
+        return false;
+    };
+    let Some(&Value::Container(v)) = fields.get(usize::from(f)) else {
+        return false;
+    };
+    let &Value::U64(i) = frame_local(locals, base, idx) else {
+        return false;
+    };
+    let Some(Container::Vec(elements)) = heap.try_get(v) else {
+        return false;
+    };
+    let Some(&Value::Container(e)) = elements.get(i as usize) else {
+        return false;
+    };
+    let Some(Container::Struct(element)) = heap.try_get(e) else {
+        return false;
+    };
+    let store = form & field_path::STORE != 0;
+    // The destination must not hold a container that storing would have to free.
+    if store && matches!(frame_local(locals, base, dst), Value::Container(_)) {
+        return false;
+    }
+    // perf: a u64 field (the common case) moves as tag and payload; any other primitive is
+    // copied whole out of line. Through one `Value` temporary for both, the compiler copied
+    // all 40 bytes for a u64 too (bst 1.3 % more host instructions).
+    let Some(field) = element.get(usize::from(g)) else {
+        return false;
+    };
+    // perf: only the u64 test on the common path (a match tested for any primitive first).
+    let Value::U64(x) = *field else {
+        return !U64_ONLY && field_path_finish(ops, locals, base, (r, idx, dst, form), *field);
+    };
+    unset_field_path_locals(locals, base, (r, idx, form));
+    if store {
+        *frame_local_mut(locals, base, dst) = Value::U64(x);
+    } else {
+        ops.push_in_room(Value::U64(x));
+    }
+    true
+}
+
+/// Unsets the reference and index locals of an [`Op::FieldElemFieldRead`] that moved them.
+#[inline(always)]
+pub(crate) fn unset_field_path_locals(
+    locals: &mut [Value],
+    base: usize,
+    (r, idx, form): (u8, u8, u8),
+) {
+    if form & field_path::MOVE_REF != 0 {
+        *frame_local_mut(locals, base, r) = Value::Invalid;
+    }
+    if form & field_path::MOVE_IDX != 0 {
+        *frame_local_mut(locals, base, idx) = Value::Invalid;
+    }
+}
+
+/// The end of [`field_elem_field_read_fast`] for a field other than a u64: true if it holds
+/// a primitive (then read), else false (nothing changed).
+#[inline(never)]
+pub(crate) fn field_path_finish(
+    ops: &mut OperandStack,
+    locals: &mut [Value],
+    base: usize,
+    (r, idx, dst, form): (u8, u8, u8, u8),
+    value: Value,
+) -> bool {
+    if !is_plain(&value) {
+        return false;
+    }
+    unset_field_path_locals(locals, base, (r, idx, form));
+    if form & field_path::STORE != 0 {
+        *frame_local_mut(locals, base, dst) = value;
+    } else {
+        ops.push_in_room(value);
+    }
+    true
 }

@@ -1,6 +1,6 @@
 //! Calls, natives and closures.
 
-use super::{
+use crate::interpreter::{
     invariant, type_mismatch, underflow, CallSiteKey, Callable, Frame, GenericFrame, OperandStack,
     Pins,
 };
@@ -292,7 +292,7 @@ impl Session<'_> {
         // neither instantiates nor allocates.
         let resolved = self
             .resolved_slots(callee.0, &ty_args)
-            .map_err(|e| super::frame_entry_error(e, callers))?;
+            .map_err(|e| crate::interpreter::frame_entry_error(e, callers))?;
         let generic = Arc::new(GenericFrame {
             ty_args: ty_args.into(),
             resolved,
@@ -371,7 +371,7 @@ impl Session<'_> {
         let resolved = match caller {
             Some(_) => self
                 .resolved_slots(callee, args)
-                .map_err(|e| super::frame_entry_error(e, callers))?,
+                .map_err(|e| crate::interpreter::frame_entry_error(e, callers))?,
             None => self.resolved_slots(callee, args)?,
         };
         let base = self.push_arguments(callee)?;
@@ -566,7 +566,7 @@ impl Session<'_> {
             .interpreter
             .operands
             .take_top(count)
-            .ok_or_else(|| super::missing_operands(count))?;
+            .ok_or_else(|| crate::interpreter::missing_operands(count))?;
         // As the peer checks captured values: each must be at most the limit deep, counting a
         // container and the values in it (`Heap::depth`; the peer counts from 0 against the
         // limit less one, the same bound).
@@ -646,7 +646,7 @@ fn locate_native(mut e: VmError, f: &Function, callers: &[Frame<'_>]) -> VmError
     }
     d.offsets = vec![(f.id.def_index, 0)];
     if d.exec_state.is_none() {
-        d.exec_state = Some(super::stack_trace(callers));
+        d.exec_state = Some(crate::interpreter::stack_trace(callers));
     }
     e
 }
@@ -722,4 +722,32 @@ pub(crate) fn place_closure_args(
 /// `Some` list for a generic call, `None` for none.
 fn non_empty(ty_args: Vec<TypeId>) -> Option<Arc<[TypeId]>> {
     (!ty_args.is_empty()).then(|| ty_args.into())
+}
+
+impl Session<'_> {
+    /// Frees the locals a returning frame still holds and drops its locals area.
+    ///
+    /// perf: inlined into the dispatch loops' return arms (left to the compiler, it was called
+    /// out of line once `fast_step` listed every op: fib and the call loops 3-8 % more host
+    /// instructions).
+    #[inline(always)]
+    pub(crate) fn release_frame(&mut self, frame: &Frame<'_>) {
+        let base = frame.base as usize;
+        let locals = &mut self.interpreter.locals;
+        if base < locals.len() {
+            // perf: a function whose locals are all primitives or references owns nothing
+            // when it returns (a load-time fact, `Entry::scalar_locals`).
+            let owned = if frame.function.entry.scalar_locals {
+                &[][..]
+            } else {
+                locals.get(base..).unwrap_or_default()
+            };
+            for v in owned {
+                if let Value::Container(c) = v {
+                    self.heap.free_tree(*c);
+                }
+            }
+            locals.truncate(base);
+        }
+    }
 }

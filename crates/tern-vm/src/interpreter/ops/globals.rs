@@ -1,6 +1,6 @@
 //! Global storage instructions: `exists`, `borrow_global`, `move_from`, `move_to`.
 
-use super::{invariant, Frame};
+use crate::interpreter::{invariant, Frame};
 use crate::loader::Body;
 use crate::session::Session;
 use crate::types::{TypeId, TypeNode};
