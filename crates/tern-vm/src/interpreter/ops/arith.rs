@@ -7,8 +7,7 @@ use crate::interpreter::ops::locals::{frame_local, frame_local_mut};
 use crate::interpreter::OperandStack;
 use crate::session::Session;
 use crate::values::{error_value, integer_digits, Value, W128, W256};
-use tern_ir::FusedBin;
-use tern_ir::IntKind;
+use tern_ir::{FusedBin, IntKind};
 use tern_primitives::{StatusCode, VmError, I256};
 
 #[cold]
@@ -318,6 +317,7 @@ pub fn cast(a: Value, to: IntKind) -> Result<Value, VmError> {
 // The arithmetic and comparison instructions: their general handlers and fast paths.
 
 impl Session<'_> {
+    /// A binary arithmetic or bitwise instruction on the two top operands.
     #[inline(always)]
     pub(crate) fn binop(&mut self, op: BinOp) -> Result<(), VmError> {
         let (b, a) = (self.pop()?, self.pop()?);
@@ -332,6 +332,7 @@ impl Session<'_> {
         self.push(r)
     }
 
+    /// A comparison (`lt`, `gt`, `le`, `ge`) of the two top operands.
     #[inline(always)]
     pub(crate) fn cmp(&mut self, op: CmpOp) -> Result<(), VmError> {
         let (b, a) = (self.pop()?, self.pop()?);

@@ -4,8 +4,9 @@ use crate::interpreter::{
     invariant, type_mismatch, underflow, CallSiteKey, Callable, Frame, GenericFrame, OperandStack,
     Pins,
 };
-use crate::loader::ResolvedSlots;
-use crate::loader::{Body, Callee, Function, FunctionInstInfo, LinkedFunction, ModuleLinks};
+use crate::loader::{
+    Body, Callee, Function, FunctionInstInfo, LinkedFunction, ModuleLinks, ResolvedSlots,
+};
 use crate::natives::{NativeContext, NativeResult};
 use crate::session::{GenericCall, Session};
 use crate::types::{TypeId, TypeListId};
@@ -223,6 +224,7 @@ impl Session<'_> {
         entered
     }
 
+    /// `call_generic`: calls the instantiation `inst` from `frame` (the frame to enter, if any).
     pub(crate) fn call_generic<'a>(
         &mut self,
         frame: &Frame<'a>,
@@ -545,6 +547,8 @@ impl Session<'_> {
         Ok(self.count_module_lock(entered))
     }
 
+    /// `pack_closure`: packs the closure of `body`'s closure site `site`, capturing the operands
+    /// its mask names.
     pub(crate) fn pack_closure(
         &mut self,
         frame: &Frame<'_>,
@@ -590,6 +594,7 @@ impl Session<'_> {
         self.push(Value::Container(id))
     }
 
+    /// `call_closure`: calls the closure under its arguments (the frame to enter, if any).
     pub(crate) fn call_closure<'a>(
         &mut self,
         frame: &Frame<'a>,

@@ -10,6 +10,7 @@ use tern_ir::Op;
 use tern_primitives::{StatusCode, VmError};
 
 impl Session<'_> {
+    /// `abort_msg`: the error the abort raises, from its code and message (or why they are wrong).
     pub(crate) fn abort_msg(&mut self) -> VmError {
         let msg = match self.pop() {
             Ok(Value::Container(c)) => match self.heap.take(c) {
@@ -40,6 +41,7 @@ impl Session<'_> {
         }
     }
 
+    /// Pops a `bool` (anything else is a type error naming the value).
     #[inline]
     pub(crate) fn pop_bool(&mut self) -> Result<bool, VmError> {
         match self.pop()? {

@@ -5,8 +5,7 @@ use crate::loader::Body;
 use crate::session::Session;
 use crate::types::{TypeId, TypeNode};
 use crate::values::{Container, Place, Ref, Value};
-use tern_ir::Op;
-use tern_ir::TypeSlot;
+use tern_ir::{Op, TypeSlot};
 use tern_primitives::{AccountAddress, ModuleId, StatusCode, VmError};
 
 impl Session<'_> {
@@ -97,6 +96,7 @@ impl Session<'_> {
         Ok((ty, self.pop_address()?))
     }
 
+    /// `exists` of the resource whose type is in `slot` at the address on top.
     pub(crate) fn exists(
         &mut self,
         frame: &Frame<'_>,
@@ -109,6 +109,7 @@ impl Session<'_> {
         self.push(Value::Bool(present))
     }
 
+    /// `borrow_global` (immutable or mutable) of the resource whose type is in `slot`.
     pub(crate) fn borrow_global(
         &mut self,
         frame: &Frame<'_>,
@@ -131,6 +132,7 @@ impl Session<'_> {
         }))
     }
 
+    /// `move_from` of the resource whose type is in `slot` at the address on top.
     pub(crate) fn move_from(
         &mut self,
         frame: &Frame<'_>,
@@ -148,6 +150,7 @@ impl Session<'_> {
         self.push(Value::Container(c))
     }
 
+    /// `move_to` of the resource on top under the signer reference below it.
     pub(crate) fn move_to(
         &mut self,
         frame: &Frame<'_>,

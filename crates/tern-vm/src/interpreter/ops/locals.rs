@@ -7,6 +7,7 @@ use crate::values::Value;
 use tern_primitives::{StatusCode, VmError};
 
 impl Session<'_> {
+    /// Pushes an operand (`EXECUTION_STACK_OVERFLOW` when the stack is full).
     #[inline]
     pub(crate) fn push(&mut self, v: Value) -> Result<(), VmError> {
         if self.interpreter.operands.push(v) {
@@ -16,11 +17,13 @@ impl Session<'_> {
         }
     }
 
+    /// Pops an operand (an invariant violation when there is none).
     #[inline]
     pub(crate) fn pop(&mut self) -> Result<Value, VmError> {
         self.interpreter.operands.pop().ok_or_else(underflow)
     }
 
+    /// The value in local `i` of `frame`.
     #[inline]
     pub(crate) fn local(&self, frame: &Frame<'_>, i: u8) -> Result<Value, VmError> {
         self.interpreter
@@ -30,6 +33,7 @@ impl Session<'_> {
             .ok_or_else(|| invariant("local index out of range"))
     }
 
+    /// Stores `v` in local `i` of `frame`, returning what it held.
     #[inline]
     pub(crate) fn set_local(
         &mut self,
@@ -105,6 +109,7 @@ pub(crate) fn loc_st_loc_fast<const U64_ONLY: bool>(
     true
 }
 
+/// A push onto a full operand stack: the peer's `EXECUTION_STACK_OVERFLOW`.
 #[cold]
 pub(crate) fn stack_overflow() -> VmError {
     VmError::new(StatusCode::EXECUTION_STACK_OVERFLOW)

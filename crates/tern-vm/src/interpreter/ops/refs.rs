@@ -3,16 +3,17 @@
 use crate::interpreter::ops::arith::is_plain;
 use crate::interpreter::ops::locals::{frame_local, frame_local_mut, is_scalar};
 use crate::interpreter::ops::vector::elem_ref;
-use crate::interpreter::OperandStack;
-use crate::interpreter::{invariant, missing_operands, type_mismatch, Frame, PARANOID_FAILURE};
+use crate::interpreter::{
+    invariant, missing_operands, type_mismatch, Frame, OperandStack, PARANOID_FAILURE,
+};
 use crate::loader::{Body, ConstValue};
 use crate::session::Session;
-use crate::values::{Container, Place, Ref, Value};
-use crate::values::{ContainerId, Heap};
+use crate::values::{Container, ContainerId, Heap, Place, Ref, Value};
 use tern_ir::field_path;
 use tern_primitives::{StatusCode, VmError};
 
 impl Session<'_> {
+    /// Pops a reference (anything else is a type error).
     pub(crate) fn pop_ref(&mut self) -> Result<Ref, VmError> {
         self.pop_ref_as("reference")
     }
@@ -36,18 +37,7 @@ impl Session<'_> {
         }
     }
 
-    /// A reference to the element at `i` of container `c` (whole if it is a container).
-    fn elem_ref(c: u32, i: u32, v: Value) -> Value {
-        match v {
-            Value::Container(inner) => Value::Ref(Ref {
-                place: Place::Whole(inner),
-            }),
-            _ => Value::Ref(Ref {
-                place: Place::Elem(c, i),
-            }),
-        }
-    }
-
+    /// `borrow_loc` (immutable or mutable) of local `i`.
     pub(crate) fn borrow_local(&mut self, frame: &Frame<'_>, i: u8) -> Result<(), VmError> {
         let abs = frame.base + u32::from(i);
         let v = self.local(frame, i)?;
@@ -70,6 +60,7 @@ impl Session<'_> {
         self.push(r)
     }
 
+    /// `borrow_field` at `offset` of the struct reference on top.
     pub(crate) fn borrow_field(&mut self, offset: u16) -> Result<(), VmError> {
         let c = self.pop_whole()?;
         let i = usize::from(offset);
@@ -92,7 +83,7 @@ impl Session<'_> {
             }
             _ => return Err(type_mismatch("field borrow on a non-struct")),
         };
-        self.push(Self::elem_ref(c, u32::from(offset), v))
+        self.push(elem_ref(c, u32::from(offset), &v))
     }
 
     /// A value written through a reference to slot `i` of container `c` that the slot cannot
@@ -142,9 +133,11 @@ impl Session<'_> {
                 .ok_or_else(|| invariant("field offset out of range"))?,
             _ => return Err(invariant("not an enum value")),
         };
-        self.push(Self::elem_ref(c, field as u32, v))
+        self.push(elem_ref(c, field as u32, &v))
     }
 
+    /// `borrow_variant_field` at `offset` of the enum reference on top, its variant checked by
+    /// `body`'s variant check `check`.
     pub(crate) fn borrow_variant_field(
         &mut self,
         body: &Body,
@@ -168,7 +161,7 @@ impl Session<'_> {
             let v = *fields
                 .get(i)
                 .ok_or_else(|| slot_out_of_range(i, fields.len()))?;
-            return self.push(Self::elem_ref(c, i as u32, v));
+            return self.push(elem_ref(c, i as u32, &v));
         }
         let v = match container {
             Container::Variant(tag, fields) => {
@@ -185,7 +178,7 @@ impl Session<'_> {
                     .unwrap_or_else(|| invariant("not an enum")))
             }
         };
-        self.push(Self::elem_ref(c, u32::from(offset), v))
+        self.push(elem_ref(c, u32::from(offset), &v))
     }
 
     /// The value at a place, without copying containers.
@@ -202,6 +195,7 @@ impl Session<'_> {
         }
     }
 
+    /// `read_ref`: replaces the reference on top by a copy of what it points to.
     pub(crate) fn read_ref(&mut self) -> Result<(), VmError> {
         let r = self.pop_ref()?;
         let v = self.deref_shallow(r)?;
@@ -209,6 +203,7 @@ impl Session<'_> {
         self.push(v)
     }
 
+    /// `write_ref`: writes the value under the reference on top through it.
     pub(crate) fn write_ref(&mut self) -> Result<(), VmError> {
         let r = self.pop_ref()?;
         let v = self.pop()?;
@@ -255,6 +250,7 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// `pack` (or `pack_variant` of `variant`) of the top `n` operands.
     pub(crate) fn pack(&mut self, n: u16, variant: Option<u16>) -> Result<(), VmError> {
         let fields: Box<[Value]> = self
             .interpreter
@@ -277,6 +273,7 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// `unpack` of a struct of `n` fields onto the stack.
     pub(crate) fn unpack(&mut self, n: u16) -> Result<(), VmError> {
         let v = self.pop()?;
         let Value::Container(c) = v else {
@@ -309,6 +306,7 @@ impl Session<'_> {
         }
     }
 
+    /// `unpack_variant` of the enum on top, checked to be the expected variant.
     pub(crate) fn unpack_variant(
         &mut self,
         body: &Body,
@@ -376,7 +374,7 @@ impl Session<'_> {
                     .ok_or_else(|| invariant("field offset out of range"))?,
                 _ => return Err(type_mismatch("variant unpack by reference of a non-enum")),
             };
-            self.push(Self::elem_ref(c, i, v))?;
+            self.push(elem_ref(c, i, &v))?;
         }
         Ok(())
     }
@@ -396,12 +394,14 @@ impl Session<'_> {
             .ok_or_else(|| invariant("variant tag beyond its jump table"))
     }
 
+    /// `test_variant`: whether the enum reference on top holds `variant`.
     pub(crate) fn test_variant(&mut self, variant: u16) -> Result<(), VmError> {
         let c = self.pop_whole()?;
         let tag = enum_tag(self.heap.get(c)?)?;
         self.push(Value::Bool(tag == variant))
     }
 
+    /// `ld_const` of constant `i` of the frame's module.
     pub(crate) fn load_constant(&mut self, frame: &Frame<'_>, i: u32) -> Result<(), VmError> {
         let c = frame
             .links

@@ -1,18 +1,15 @@
 //! Vector instructions, with the peer's `VECTOR_OPERATION_ERROR` sub-statuses
 //! (1 index out of bounds, 2 pop from empty, 3 unpack length mismatch).
 
-use super::refs::element;
 use crate::interpreter::ops::arith::is_plain;
 use crate::interpreter::ops::locals::{frame_local, frame_local_mut, is_scalar};
-use crate::interpreter::OperandStack;
-use crate::interpreter::{missing_operands, type_mismatch, Frame};
+use crate::interpreter::ops::refs::element;
+use crate::interpreter::{missing_operands, type_mismatch, Frame, OperandStack};
 use crate::loader::Body;
 use crate::session::Session;
 use crate::types::TypeId;
-use crate::values::{Container, Place, Ref, Value};
-use crate::values::{ContainerId, Heap, PrimVec};
-use tern_ir::vec_push;
-use tern_ir::TypeSlot;
+use crate::values::{Container, ContainerId, Heap, Place, PrimVec, Ref, Value};
+use tern_ir::{vec_push, TypeSlot};
 use tern_primitives::{StatusCode, VmError};
 
 #[cold]
@@ -38,6 +35,7 @@ impl Session<'_> {
         }
     }
 
+    /// `vec_pack`: packs the top `n` operands into a vector of the element type in `slot`.
     pub(crate) fn vec_pack(
         &mut self,
         frame: &Frame<'_>,
@@ -87,6 +85,7 @@ impl Session<'_> {
         self.push(Value::Container(id))
     }
 
+    /// `vec_len` of the vector reference on top.
     pub(crate) fn vec_len(&mut self) -> Result<(), VmError> {
         let c = self.pop_vec_ref()?;
         let container = self.heap.get(c)?;
@@ -100,6 +99,7 @@ impl Session<'_> {
         self.push(Value::U64(len as u64))
     }
 
+    /// `vec_borrow` (immutable or mutable) of an element of the vector reference under the index.
     pub(crate) fn vec_borrow(&mut self) -> Result<(), VmError> {
         let i = self.pop_u64()?;
         let c = self.pop_vec_ref()?;
@@ -135,6 +135,7 @@ impl Session<'_> {
         self.push(Value::Ref(r))
     }
 
+    /// `vec_push_back` of the value on top onto the vector reference under it.
     pub(crate) fn vec_push_back(&mut self) -> Result<(), VmError> {
         let v = self.pop()?;
         let c = self.pop_vec_ref()?;
@@ -156,6 +157,7 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// `vec_pop_back` from the vector reference on top.
     pub(crate) fn vec_pop_back(&mut self) -> Result<(), VmError> {
         let c = self.pop_vec_ref()?;
         let v = match self.heap.get_mut(c)? {
@@ -168,6 +170,7 @@ impl Session<'_> {
         self.push(v)
     }
 
+    /// `vec_unpack` of a vector of exactly `n` elements onto the stack.
     pub(crate) fn vec_unpack(&mut self, n: u32) -> Result<(), VmError> {
         let v = self.pop()?;
         let Value::Container(c) = v else {
@@ -205,6 +208,7 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// `vec_swap` of two elements of the vector reference under the two indices.
     pub(crate) fn vec_swap(&mut self) -> Result<(), VmError> {
         let j = self.pop_u64()?;
         let i = self.pop_u64()?;
