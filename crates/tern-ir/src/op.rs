@@ -679,19 +679,6 @@ pub mod vec_read {
 }
 
 impl FusedBin {
-    /// The operation on two u64 values (`None` on overflow).
-    #[inline(always)]
-    pub fn apply(self, x: u64, y: u64) -> Option<u64> {
-        match self {
-            FusedBin::Add => x.checked_add(y),
-            FusedBin::Sub => x.checked_sub(y),
-            FusedBin::Mul => x.checked_mul(y),
-            FusedBin::Xor => Some(x ^ y),
-            FusedBin::BitAnd => Some(x & y),
-            FusedBin::BitOr => Some(x | y),
-        }
-    }
-
     /// The op it stands for.
     pub fn op(self) -> Op {
         match self {

@@ -4,8 +4,8 @@
 
 use crate::interpreter::modes::Meter;
 use crate::interpreter::ops::arith::{
-    arith_imm, arith_loc_imm, bin_loc_loc, binary_on_top, cast, is_plain, loc_arith_imm, mul_u64,
-    on_i64, on_u64, rem_u64, BinOp, CmpOp, ScalarOp,
+    arith_imm, arith_loc_imm, bin_loc_loc, binary_on_top, cast, fused_binary, i64_binary, is_plain,
+    loc_arith_imm, on_i64, on_u64, u64_binary, BinOp, CmpOp, ScalarOp,
 };
 use crate::interpreter::ops::control::{branch_pc, fused_test};
 use crate::interpreter::ops::locals::{frame_local, frame_local_mut, is_scalar, loc_st_loc_fast};
@@ -192,16 +192,26 @@ pub(crate) fn fast_step<M: Meter>(
             *pc = branch_pc(holds, *pc + 3, target);
             Fast::Done
         }
-        Op::AddImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| x.checked_add(imm))),
-        Op::SubImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| x.checked_sub(imm))),
-        Op::MulImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| mul_u64(x, imm))),
-        Op::ModImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| rem_u64(x, imm))),
-        Op::DivImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| x.checked_div(imm))),
-        Op::AddImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_add(imm))),
-        Op::SubImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_sub(imm))),
-        Op::MulImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_mul(imm))),
-        Op::ModImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_rem(imm))),
-        Op::DivImmI64(imm) => arith_imm::<M>(ops, pc, gas, on_i64(|x| x.checked_div(imm))),
+        Op::AddImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| u64_binary(BinOp::Add, x, imm))),
+        Op::SubImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| u64_binary(BinOp::Sub, x, imm))),
+        Op::MulImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| u64_binary(BinOp::Mul, x, imm))),
+        Op::ModImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| u64_binary(BinOp::Mod, x, imm))),
+        Op::DivImm(imm) => arith_imm::<M>(ops, pc, gas, on_u64(|x| u64_binary(BinOp::Div, x, imm))),
+        Op::AddImmI64(imm) => {
+            arith_imm::<M>(ops, pc, gas, on_i64(|x| i64_binary(BinOp::Add, x, imm)))
+        }
+        Op::SubImmI64(imm) => {
+            arith_imm::<M>(ops, pc, gas, on_i64(|x| i64_binary(BinOp::Sub, x, imm)))
+        }
+        Op::MulImmI64(imm) => {
+            arith_imm::<M>(ops, pc, gas, on_i64(|x| i64_binary(BinOp::Mul, x, imm)))
+        }
+        Op::ModImmI64(imm) => {
+            arith_imm::<M>(ops, pc, gas, on_i64(|x| i64_binary(BinOp::Mod, x, imm)))
+        }
+        Op::DivImmI64(imm) => {
+            arith_imm::<M>(ops, pc, gas, on_i64(|x| i64_binary(BinOp::Div, x, imm)))
+        }
         Op::LdU64StLoc { dst, imm } => {
             let Some(left) = charge::<M>(*gas, 1) else {
                 return Fast::Slow;
@@ -239,7 +249,7 @@ pub(crate) fn fast_step<M: Meter>(
             let (&Value::U64(x), &Value::U64(y)) = (ops.second(), ops.top()) else {
                 return Fast::Slow;
             };
-            let Some(result) = op.apply(x, y) else {
+            let Some(result) = u64_binary(fused_binary(op), x, y) else {
                 return Fast::Slow;
             };
             // The destination must not hold a container that storing would have to free.
@@ -290,9 +300,9 @@ pub(crate) fn fast_step<M: Meter>(
             gas,
             (src, moved, dst),
             |x| match arith {
-                FusedArith::Mul => x.checked_mul(imm),
-                FusedArith::Mod => x.checked_rem(imm),
-                FusedArith::Div => x.checked_div(imm),
+                FusedArith::Mul => u64_binary(BinOp::Mul, x, imm),
+                FusedArith::Mod => u64_binary(BinOp::Mod, x, imm),
+                FusedArith::Div => u64_binary(BinOp::Div, x, imm),
             },
         )
         .into(),
@@ -302,7 +312,7 @@ pub(crate) fn fast_step<M: Meter>(
             dst,
             imm,
         } => arith_loc_imm::<M>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
-            x.checked_add(imm)
+            u64_binary(BinOp::Add, x, imm)
         })
         .into(),
         Op::SubLocImmStLoc {
@@ -311,18 +321,18 @@ pub(crate) fn fast_step<M: Meter>(
             dst,
             imm,
         } => arith_loc_imm::<M>(ops, locals, base, pc, gas, (src, moved, dst), |x| {
-            x.checked_sub(imm)
+            u64_binary(BinOp::Sub, x, imm)
         })
         .into(),
         Op::AddLocImm { src, moved, imm } => {
             loc_arith_imm::<M>(ops, locals, base, pc, gas, (src, moved), |x| {
-                x.checked_add(imm)
+                u64_binary(BinOp::Add, x, imm)
             })
             .into()
         }
         Op::SubLocImm { src, moved, imm } => {
             loc_arith_imm::<M>(ops, locals, base, pc, gas, (src, moved), |x| {
-                x.checked_sub(imm)
+                u64_binary(BinOp::Sub, x, imm)
             })
             .into()
         }
