@@ -40,13 +40,13 @@ impl Session<'_> {
     ) -> Result<ExecutionOutcome, VmError> {
         let budget = meter.budget();
         self.set_gas_budget(budget);
-        let saved = std::mem::replace(&mut self.schedule, meter.schedule());
+        let saved = std::mem::replace(&mut self.interpreter.schedule, meter.schedule());
         let result = self.execute(function, ty_args, args);
         if let Some(b) = budget {
             meter.record(b.saturating_sub(self.interpreter.fuel));
         }
         self.set_gas_budget(None);
-        self.schedule = saved;
+        self.interpreter.schedule = saved;
         result
     }
 
@@ -73,14 +73,14 @@ impl Session<'_> {
         let returns = self.instantiate_types(&function.returns, &ty_args)?;
         self.interpreter
             .start_execution(self.runtime.config.max_operand_stack);
-        self.charged_instantiations.clear();
+        self.interpreter.charged_instantiations.clear();
         let (values, slots) = self.decode_args(&params, args)?;
         let base = self.interpreter.locals.len() as u32;
         for v in values {
             self.push(v)?;
         }
         let ty_args: Option<Arc<[TypeId]>> = (!ty_args.is_empty()).then(|| ty_args.into());
-        if let Some(trace) = self.trace.as_deref_mut() {
+        if let Some(trace) = self.interpreter.trace.as_deref_mut() {
             trace.entrypoint(&function.full_name(), ty_args.is_some());
         }
         let arenas = crate::interpreter::PinArenas::default();
@@ -102,7 +102,7 @@ impl Session<'_> {
     /// Under a schedule, charges making the entry function's frame, as a call charges its
     /// callee's.
     fn charge_entry_frame(&mut self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
-        let Some(schedule) = self.schedule.clone() else {
+        let Some(schedule) = self.interpreter.schedule.clone() else {
             return Ok(());
         };
         if self.interpreter.fuel == u64::MAX {

@@ -52,24 +52,6 @@ pub struct Session<'r> {
     pub(crate) generic_calls: rustc_hash::FxHashMap<GenericCallKey, GenericCall>,
     /// The interpreter's state: operand stack, locals, budget and module locks.
     pub(crate) interpreter: crate::interpreter::Interpreter,
-    /// The schedule pricing each instruction, when metered by one
-    /// ([`Session::set_gas_schedule`]).
-    pub(crate) schedule: Option<Arc<crate::gas::GasSchedule>>,
-    /// Modules whose dependency cost the schedule has charged in this session.
-    pub(crate) charged_modules: std::collections::HashSet<ModuleId>,
-    /// Generic call sites whose type arguments the schedule has charged in this execution:
-    /// the caller (its function's address and type arguments) and the instantiation index.
-    /// The peer instantiates a call site's type arguments once per execution and caches the
-    /// callee, so it charges their nodes once.
-    pub(crate) charged_instantiations: std::collections::HashSet<(usize, Vec<TypeId>, u16)>,
-    /// The execution trace, when tracing.
-    pub(crate) trace: Option<Box<crate::trace::ExecutionTrace>>,
-    /// The runtime type checks, when on ([`Session::set_type_checks`]).
-    pub(crate) checker: Option<Box<crate::interpreter::TypeChecker>>,
-    /// The runtime type checks' types of a signature's first token (closure and vector
-    /// element types), before substitution, by unit (its address: a run keeps the units it
-    /// runs alive) and signature index; for one run (cleared at its entry).
-    pub(crate) first_types: rustc_hash::FxHashMap<(usize, u16), crate::types::TypeId>,
     /// The link check of a stored module as it loads ([`Session::set_link_check`]).
     pub(crate) link_check: Option<LinkCheck>,
     /// Host state natives share ([`Session::extensions_mut`]).
@@ -92,12 +74,6 @@ impl<'r> Session<'r> {
             instantiations: HashMap::new(),
             generic_calls: Default::default(),
             interpreter: crate::interpreter::Interpreter::new(runtime.config.max_operand_stack),
-            schedule: None,
-            charged_modules: Default::default(),
-            charged_instantiations: Default::default(),
-            trace: None,
-            checker: None,
-            first_types: Default::default(),
             link_check: None,
             extensions: crate::natives::Extensions::new(),
         }
@@ -117,12 +93,12 @@ impl<'r> Session<'r> {
     /// Records an execution trace of later executions (see [`crate::trace`]); off by
     /// default. Tracing runs every instruction through the general path.
     pub fn set_tracing(&mut self, on: bool) {
-        self.trace = on.then(Default::default);
+        self.interpreter.trace = on.then(Default::default);
     }
 
     /// The trace recorded so far (when tracing), leaving an empty one in its place.
     pub fn take_trace(&mut self) -> Option<crate::trace::ExecutionTrace> {
-        self.trace.as_mut().map(|t| *std::mem::take(t))
+        self.interpreter.trace.as_mut().map(|t| *std::mem::take(t))
     }
 
     /// Meters execution: each executed instruction costs one unit of `budget`; running out
@@ -137,7 +113,7 @@ impl<'r> Session<'r> {
     /// `CostSchedule` form, which prices each instruction by the values it touches before it
     /// runs.
     pub fn set_gas_schedule(&mut self, schedule: Option<Arc<crate::gas::GasSchedule>>) {
-        self.schedule = schedule;
+        self.interpreter.schedule = schedule;
     }
 
     /// Instructions the budget still allows; the budget minus this is the number of

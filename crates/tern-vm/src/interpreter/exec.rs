@@ -92,11 +92,12 @@ impl Session<'_> {
             // perf: an unmetered run (the budget is `u64::MAX` and nothing can exhaust it)
             // uses a loop that does not count instructions. Under a module lock every call
             // needs the general path's check: the observed loop runs, which takes it.
-            let observed =
-                self.trace.is_some() || self.checker.is_some() || self.interpreter.module_locks > 0;
+            let observed = self.interpreter.trace.is_some()
+                || self.interpreter.checker.is_some()
+                || self.interpreter.module_locks > 0;
             let metered = self.interpreter.fuel != u64::MAX;
             let (f, fs) = (&mut frame, &mut frames);
-            let exit = match (observed, metered, self.schedule.is_some()) {
+            let exit = match (observed, metered, self.interpreter.schedule.is_some()) {
                 (false, false, _) => self.run_loop::<Unmetered, Unobserved>(f, fs, pins),
                 (false, true, false) => self.run_loop::<InstructionCount, Unobserved>(f, fs, pins),
                 (false, true, true) => self.run_loop_apart::<CostSchedule, Unobserved>(f, fs, pins),
@@ -112,7 +113,7 @@ impl Session<'_> {
                     let entered = self
                         .call(&frame, &frames, handle, pins)
                         .map_err(|e| locate(e, &frames, &frame, pc))?;
-                    if self.trace.is_some() {
+                    if self.interpreter.trace.is_some() {
                         let function: &'a Function = frame.function;
                         let source = frame.links.instruction(function.id.def_index, pc);
                         self.trace_instruction(function, pc, source);
@@ -396,7 +397,7 @@ impl Session<'_> {
         // The cost schedule of a priced loop, held for the loop's duration (not a reference
         // count per instruction).
         let schedule = if M::PRICES {
-            self.schedule.clone()
+            self.interpreter.schedule.clone()
         } else {
             None
         };
@@ -438,8 +439,8 @@ impl Session<'_> {
                     // does not cover the whole super-instruction) runs the original
                     // instructions one by one below, which raises any failure at its own
                     // instruction. A schedule prices each original instruction: none runs fused.
-                    if !M::PRICES && self.trace.is_none() {
-                        let checker = self.checker.as_deref();
+                    if !M::PRICES && self.interpreter.trace.is_none() {
+                        let checker = self.interpreter.checker.as_deref();
                         let effect = match checker.and_then(|c| c.fused_effect(op, code)) {
                             Some(effect) => Some(effect),
                             // perf: the test here, not only in the call (every other op paid
@@ -454,7 +455,7 @@ impl Session<'_> {
                             let locals = &mut self.interpreter.locals;
                             let (at, heap) = (&mut next, &mut self.heap);
                             if run_fused::<M>(code, ops, locals, heap, base, op, at, fuel) {
-                                if let Some(checker) = self.checker.as_deref_mut() {
+                                if let Some(checker) = self.interpreter.checker.as_deref_mut() {
                                     checker.apply_fused(effect);
                                 }
                                 continue;
@@ -464,7 +465,9 @@ impl Session<'_> {
                     let source = original.get(pc as usize);
                     // The runtime type checks made before an instruction precede its execution
                     // and so its charge, as the peer's do.
-                    if let (true, Some(instr)) = (O::ACTIVE && self.checker.is_some(), source) {
+                    if let (true, Some(instr)) =
+                        (O::ACTIVE && self.interpreter.checker.is_some(), source)
+                    {
                         if let Err(e) = general!(self.check_before(frame, frames, instr, pc)) {
                             frame.pc = next;
                             return Err(e);
@@ -495,7 +498,7 @@ impl Session<'_> {
                     // The trace's record of a closure call (its name is formatted: only when
                     // tracing).
                     let closure = match op {
-                        Op::CallClosure(_) if self.trace.is_some() => {
+                        Op::CallClosure(_) if self.interpreter.trace.is_some() => {
                             general!(self.closure_call())
                         }
                         _ => None,
@@ -520,7 +523,7 @@ impl Session<'_> {
                         // loops (anything unusual is left to `step`, which raises the exact
                         // error); a trace records whether a conditional branch jumped, which
                         // only `step` tells when the target is the next op.
-                        op if self.trace.is_none()
+                        op if self.interpreter.trace.is_none()
                             || !matches!(op, Op::BrTrue(_) | Op::BrFalse(_)) =>
                         {
                             let mut at = next;
@@ -542,7 +545,8 @@ impl Session<'_> {
                         }
                         op => general!(self.step(frame, frames, body, op, pins)),
                     };
-                    if let (true, Some(trace)) = (O::ACTIVE, self.trace.as_deref_mut()) {
+                    if let (true, Some(trace)) = (O::ACTIVE, self.interpreter.trace.as_deref_mut())
+                    {
                         match &flow {
                             Ok(flow) => {
                                 if let Some(instr) = source {
@@ -567,7 +571,7 @@ impl Session<'_> {
                             Err(_) => {}
                         }
                     }
-                    let checked = O::ACTIVE && self.checker.is_some();
+                    let checked = O::ACTIVE && self.interpreter.checker.is_some();
                     if let (true, Ok(_), Some(instr)) = (checked, &flow, source) {
                         let checked = general!(match flow {
                             Ok(Flow::Return) => self.check_return(frame, frames, pc),
@@ -856,7 +860,7 @@ impl Session<'_> {
         pc: u32,
         source: Option<&tern_binary::Bytecode>,
     ) {
-        if let (Some(trace), Some(instr)) = (self.trace.as_deref_mut(), source) {
+        if let (Some(trace), Some(instr)) = (self.interpreter.trace.as_deref_mut(), source) {
             record_instruction(trace, function, pc, instr);
         }
     }

@@ -150,7 +150,8 @@ impl<'a> Frame<'a> {
 }
 
 /// The interpreter's state in a session: the operand stack and the locals of all frames, the
-/// budget and the module locks. The call stack itself lives in the run
+/// module locks, the meter's state (budget, schedule, what it has charged once) and the
+/// observers' (trace, runtime type checks). The call stack itself lives in the run
 /// ([`Session::run_frames`]), since its frames borrow the run's code.
 #[derive(Debug)]
 pub(crate) struct Interpreter {
@@ -168,6 +169,24 @@ pub(crate) struct Interpreter {
     /// The depths (callers below) of the frames a native dynamic dispatch entered, each
     /// holding one of `module_locks` until it returns (`Session::enter_dispatched`).
     pub dispatch_depths: Vec<usize>,
+    /// The schedule pricing each instruction, when metered by one
+    /// ([`Session::set_gas_schedule`]).
+    pub schedule: Option<Arc<crate::gas::GasSchedule>>,
+    /// Modules whose dependency cost the schedule has charged in this session.
+    pub charged_modules: std::collections::HashSet<tern_primitives::ModuleId>,
+    /// Generic call sites whose type arguments the schedule has charged in this execution:
+    /// the caller (its function's address and type arguments) and the instantiation index.
+    /// The peer instantiates a call site's type arguments once per execution and caches the
+    /// callee, so it charges their nodes once.
+    pub charged_instantiations: std::collections::HashSet<(usize, Vec<TypeId>, u16)>,
+    /// The execution trace, when tracing.
+    pub trace: Option<Box<crate::trace::ExecutionTrace>>,
+    /// The runtime type checks, when on ([`Session::set_type_checks`]).
+    pub checker: Option<Box<crate::interpreter::TypeChecker>>,
+    /// The runtime type checks' types of a signature's first token (closure and vector
+    /// element types), before substitution, by unit (its address: a run keeps the units it
+    /// runs alive) and signature index; for one run (cleared at its entry).
+    pub first_types: rustc_hash::FxHashMap<(usize, u16), crate::types::TypeId>,
 }
 
 impl Interpreter {
@@ -179,6 +198,12 @@ impl Interpreter {
             fuel: u64::MAX,
             module_locks: 0,
             dispatch_depths: Vec::new(),
+            schedule: None,
+            charged_modules: Default::default(),
+            charged_instantiations: Default::default(),
+            trace: None,
+            checker: None,
+            first_types: Default::default(),
         }
     }
 

@@ -213,7 +213,7 @@ impl Session<'_> {
                 }) => {
                     let f: &Function = frame.function;
                     let site = (f as *const Function as usize, frame.ty_args().to_vec(), i.0);
-                    let arg_nodes = if self.charged_instantiations.insert(site) {
+                    let arg_nodes = if self.interpreter.charged_instantiations.insert(site) {
                         self.with_cx(frame, |cx| {
                             Ok(ty_args.iter().fold(0, |n, t| add(n, nodes(cx, *t))))
                         })?
@@ -490,7 +490,7 @@ impl Session<'_> {
     /// Under a schedule, charges reading a resource of `bytes` bytes from storage (0 for
     /// one that is not there): `OUT_OF_GAS` when the budget does not cover it.
     pub(crate) fn charge_read(&mut self, bytes: u64) -> Result<(), VmError> {
-        let cost = match &self.schedule {
+        let cost = match &self.interpreter.schedule {
             Some(schedule) if self.interpreter.fuel != u64::MAX => schedule.read_cost(bytes),
             _ => return Ok(()),
         };
@@ -519,10 +519,10 @@ impl Session<'_> {
         let Some(module) = &f.id.module else {
             return 0;
         };
-        if module.address.is_special() || self.charged_modules.contains(module) {
+        if module.address.is_special() || self.interpreter.charged_modules.contains(module) {
             return 0;
         }
-        self.charged_modules.insert(module.clone());
+        self.interpreter.charged_modules.insert(module.clone());
         // A function being called has its tables alive (its caller's link table or the run
         // holds them).
         let size = f.links.upgrade().map_or(0, |links| links.module_size());
@@ -557,7 +557,7 @@ impl Session<'_> {
             cache: &mut cache,
             unit,
             ty_args: frame.ty_args(),
-            first_types: &mut self.first_types,
+            first_types: &mut self.interpreter.first_types,
         };
         f(&mut cx)
     }

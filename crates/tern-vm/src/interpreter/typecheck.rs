@@ -232,7 +232,7 @@ pub(super) struct Cx<'a> {
     pub(super) cache: &'a mut CodeCache,
     pub(super) unit: Unit<'a>,
     pub(super) ty_args: &'a [TypeId],
-    /// `Session::first_types`.
+    /// `Interpreter::first_types`.
     pub(super) first_types: &'a mut FxHashMap<(usize, u16), TypeId>,
 }
 
@@ -1708,7 +1708,7 @@ impl Session<'_> {
         target: &Function,
         ty_args: &[TypeId],
     ) -> Result<(), VmError> {
-        let Some(checker) = self.checker.as_deref_mut() else {
+        let Some(checker) = self.interpreter.checker.as_deref_mut() else {
             return Ok(());
         };
         if checker.checking() {
@@ -1737,12 +1737,12 @@ impl Session<'_> {
 
     /// Turns the runtime type checks of later executions on or off (see the module docs).
     pub fn set_type_checks(&mut self, on: bool) {
-        self.checker = on.then(Default::default);
+        self.interpreter.checker = on.then(Default::default);
     }
 
     /// Starts the checks of a run at its entry frame.
     pub(crate) fn check_entry(&mut self, f: &Function, ty_args: &[TypeId]) -> Result<(), VmError> {
-        if self.checker.is_none() {
+        if self.interpreter.checker.is_none() {
             return Ok(());
         }
         let locals = self.instantiate_types(&f.local_types, ty_args)?;
@@ -1750,7 +1750,7 @@ impl Session<'_> {
             [] => TypeListId::EMPTY,
             _ => self.runtime.write()?.types.intern_list(ty_args),
         };
-        let Some(checker) = self.checker.as_deref_mut() else {
+        let Some(checker) = self.interpreter.checker.as_deref_mut() else {
             return Ok(());
         };
         checker.stack.clear();
@@ -1759,7 +1759,7 @@ impl Session<'_> {
         checker.generic_calls.clear();
         checker.generic_returns.clear();
         checker.units.clear();
-        self.first_types.clear();
+        self.interpreter.first_types.clear();
         checker.frames.push(TypeFrame {
             locals: locals.into(),
             caller_height: 0,
@@ -1795,7 +1795,7 @@ impl Session<'_> {
         if !reads_locals_only(op) {
             return None;
         }
-        let checker = self.checker.as_deref()?;
+        let checker = self.interpreter.checker.as_deref()?;
         let top = checker.frames.last()?;
         if !top.checked {
             return Some(None);
@@ -1818,7 +1818,7 @@ impl Session<'_> {
                 break;
             }
         }
-        let checker = self.checker.as_deref_mut()?;
+        let checker = self.interpreter.checker.as_deref_mut()?;
         let pushed = match checker.stack.len().checked_sub(start) {
             Some(0) => None,
             Some(1) => checker.stack.last().copied(),
@@ -1864,7 +1864,7 @@ impl Session<'_> {
                 return Ok(());
             }
         }
-        if let Some(checker) = self.checker.as_mut() {
+        if let Some(checker) = self.interpreter.checker.as_mut() {
             if let Bytecode::BrTrue(_)
             | Bytecode::BrFalse(_)
             | Bytecode::Abort
@@ -1904,11 +1904,11 @@ impl Session<'_> {
         if let Bytecode::CallGeneric(_) = instr {
             return self.check_generic_call(frame, frames, instr, pc);
         }
-        let Some(mut checker) = self.checker.take() else {
+        let Some(mut checker) = self.interpreter.checker.take() else {
             return Ok(());
         };
         let result = self.checked_before(&mut checker, frame, instr);
-        self.checker = Some(checker);
+        self.interpreter.checker = Some(checker);
         result.map_err(|(e, at)| self.place(e, at, frame, frames, pc))
     }
 
@@ -1927,7 +1927,7 @@ impl Session<'_> {
         if self.generic_call_fast(instr) {
             return Ok(());
         }
-        let Some(mut checker) = self.checker.take() else {
+        let Some(mut checker) = self.interpreter.checker.take() else {
             return Ok(());
         };
         let depth = checker.frames.len();
@@ -1948,7 +1948,7 @@ impl Session<'_> {
                 checker.generic_calls.insert(key, call);
             }
         }
-        self.checker = Some(checker);
+        self.interpreter.checker = Some(checker);
         result.map_err(|(e, at)| self.place(e, at, frame, frames, pc))
     }
 
@@ -1958,7 +1958,7 @@ impl Session<'_> {
     /// callee's frame is pushed again. False: nothing changed.
     fn generic_call_fast(&mut self, instr: &Bytecode) -> bool {
         let operands = self.interpreter.operands.len();
-        let Some(checker) = self.checker.as_deref_mut() else {
+        let Some(checker) = self.interpreter.checker.as_deref_mut() else {
             return false;
         };
         let Some(caller) = checker.frames.last() else {
@@ -1995,7 +1995,7 @@ impl Session<'_> {
         if checked_before_only(instr) {
             return Ok(());
         }
-        let Some(checker) = self.checker.as_mut() else {
+        let Some(checker) = self.interpreter.checker.as_mut() else {
             return Ok(());
         };
         if !checker.checking() || checker.after_fast(instr) {
@@ -2007,7 +2007,7 @@ impl Session<'_> {
                 return Ok(());
             }
         }
-        let Some(mut checker) = self.checker.take() else {
+        let Some(mut checker) = self.interpreter.checker.take() else {
             return Ok(());
         };
         let result = (|| {
@@ -2016,14 +2016,14 @@ impl Session<'_> {
                 cache: &mut cache,
                 unit: Unit::of(frame.links)?,
                 ty_args: frame.ty_args(),
-                first_types: &mut self.first_types,
+                first_types: &mut self.interpreter.first_types,
             };
             checker.after(&mut cx, instr)
         })();
         if let (Ok(()), Some(key)) = (&result, memo) {
             checker.remember(instr, key);
         }
-        self.checker = Some(checker);
+        self.interpreter.checker = Some(checker);
         result.map_err(|e| self.place(e, At::Instruction, frame, frames, pc))
     }
 
@@ -2038,7 +2038,7 @@ impl Session<'_> {
         frames: &[Frame<'a>],
         pc: u32,
     ) -> Result<(), VmError> {
-        let Some(mut checker) = self.checker.take() else {
+        let Some(mut checker) = self.interpreter.checker.take() else {
             return Ok(());
         };
         let f: &Function = frame.function;
@@ -2106,7 +2106,7 @@ impl Session<'_> {
                         cache: &mut cache,
                         unit: Unit::of(frame.links)?,
                         ty_args: frame.ty_args(),
-                        first_types: &mut self.first_types,
+                        first_types: &mut self.interpreter.first_types,
                     };
                     for (given, want) in given.iter().zip(returns.iter()) {
                         cx.assignable(*given, *want)?;
@@ -2124,7 +2124,7 @@ impl Session<'_> {
             checker.frames.pop();
             Ok(())
         });
-        self.checker = Some(checker);
+        self.interpreter.checker = Some(checker);
         result.map_err(|e| self.place(e, At::Return, frame, frames, pc))
     }
 
@@ -2167,7 +2167,7 @@ impl Session<'_> {
             cache: &mut cache,
             unit: Unit::of(frame.links).map_err(here)?,
             ty_args: frame.ty_args(),
-            first_types: &mut self.first_types,
+            first_types: &mut self.interpreter.first_types,
         };
         let checked = checker.frames.last().is_some_and(|t| t.checked);
         if checked {
@@ -2337,7 +2337,7 @@ impl Session<'_> {
             return false;
         };
         let operands = self.interpreter.operands.len();
-        let Some(checker) = self.checker.as_deref_mut() else {
+        let Some(checker) = self.interpreter.checker.as_deref_mut() else {
             return false;
         };
         let params = g.params.len();

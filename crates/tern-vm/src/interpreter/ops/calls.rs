@@ -422,6 +422,7 @@ impl Session<'_> {
                 link_check: self.link_check,
             },
             schedule: self
+                .interpreter
                 .schedule
                 .as_deref()
                 .filter(|_| self.interpreter.fuel != u64::MAX),
