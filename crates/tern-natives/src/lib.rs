@@ -264,7 +264,7 @@ fn create_signers_for_testing(
 ) -> Result<NativeResult, VmError> {
     let n = u64_arg(args, 0)?;
     // Each signer is a container holding one value, plus its element in the vector.
-    let quota = ctx.runtime.config.max_heap_values as u64 / 3;
+    let quota = ctx.config().max_heap_values as u64 / 3;
     if n > quota {
         return Err(VmError::new(StatusCode::MEMORY_LIMIT_EXCEEDED)
             .with_message(format!("{n} signers exceed the heap's quota of {quota}")));

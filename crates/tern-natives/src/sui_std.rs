@@ -319,10 +319,8 @@ fn sui_type_name(ctx: &NativeContext<'_>, ty: TypeId, ids: Ids) -> Result<String
         TypeNode::Signer => "signer".into(),
         TypeNode::Vector(inner) => format!("vector<{}>", sui_type_name(ctx, inner, ids)?),
         TypeNode::Struct(sid, args) => {
-            let cache = ctx.runtime.read()?;
-            let (module, name) = cache.struct_name(sid).ok_or_else(bad_args)?.clone();
-            let args: Vec<TypeId> = cache.types.list(args).to_vec();
-            drop(cache);
+            let (module, name) = ctx.struct_name(sid)?.ok_or_else(bad_args)?;
+            let args: Vec<TypeId> = ctx.type_list(args)?;
             let address = named_address(
                 ctx,
                 module.address,
@@ -374,9 +372,7 @@ fn type_id(
     let ty = *ty_args.first().ok_or_else(bad_args)?;
     match ctx.type_node(ty)? {
         TypeNode::Struct(sid, _) => {
-            let cache = ctx.runtime.read()?;
-            let (module, name) = cache.struct_name(sid).ok_or_else(bad_args)?.clone();
-            drop(cache);
+            let (module, name) = ctx.struct_name(sid)?.ok_or_else(bad_args)?;
             let address = named_address(
                 ctx,
                 module.address,

@@ -2,8 +2,9 @@
 //! (address, module, function) and resolved when a module is loaded.
 
 use crate::bcs::{self, SignerEncoding};
+use crate::loader::StructInfo;
 use crate::runtime::Runtime;
-use crate::types::{TypeId, TypeNode};
+use crate::types::{StructId, TypeId, TypeListId, TypeNode, TypeTable};
 use crate::values::{Heap, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -53,8 +54,8 @@ pub enum NativeResult {
 pub struct NativeContext<'a> {
     /// The session's heap (values and containers).
     pub heap: &'a mut Heap,
-    /// The runtime (types, configuration).
-    pub runtime: &'a Runtime,
+    /// The runtime (types, configuration), reached through the context's methods only.
+    pub(crate) runtime: &'a Runtime,
     /// The locals of all frames (what `Place::Local` references point into); mutable so that
     /// a native can write through a `&mut` to a primitive local (`mem::swap`).
     pub locals: &'a mut [Value],
@@ -421,6 +422,45 @@ impl NativeContext<'_> {
     /// The node of a type.
     pub fn type_node(&self, ty: TypeId) -> Result<TypeNode, VmError> {
         Ok(self.runtime.read()?.types.node(ty).clone())
+    }
+
+    /// The configuration the run is under (limits and quotas).
+    pub fn config(&self) -> &crate::runtime::VmConfig {
+        &self.runtime.config
+    }
+
+    /// The types of an interned type list (a generic type's or a closure's type arguments).
+    pub fn type_list(&self, list: TypeListId) -> Result<Vec<TypeId>, VmError> {
+        Ok(self.runtime.read()?.types.list(list).to_vec())
+    }
+
+    /// Interns a list of types (a closure's type arguments).
+    pub fn intern_type_list(&self, types: &[TypeId]) -> Result<TypeListId, VmError> {
+        Ok(self.runtime.write()?.types.intern_list(types))
+    }
+
+    /// `ty` with its type parameters replaced by `args`, within the runtime type limits.
+    pub fn substitute(&self, ty: TypeId, args: &[TypeId]) -> Result<TypeId, VmError> {
+        let mut guard = self.runtime.write()?;
+        let cache = &mut *guard;
+        cache.types.substitute(ty, args, &cache.limits)
+    }
+
+    /// The defining module and name of a struct or enum (`None`: not a loaded one).
+    pub fn struct_name(&self, id: StructId) -> Result<Option<(ModuleId, Identifier)>, VmError> {
+        Ok(self.runtime.read()?.struct_name(id).cloned())
+    }
+
+    /// A struct's or enum's definition as the runtime sees it (`None`: not a loaded one).
+    pub fn struct_info(&self, id: StructId) -> Result<Option<Arc<StructInfo>>, VmError> {
+        Ok(self.runtime.read()?.struct_info(id).cloned())
+    }
+
+    /// Runs `f` over the interned types (to match types against patterns without copying
+    /// them); the code cache is read-locked meanwhile, so `f` must not call back into the
+    /// context.
+    pub fn with_types<R>(&self, f: impl FnOnce(&TypeTable) -> R) -> Result<R, VmError> {
+        Ok(f(&self.runtime.read()?.types))
     }
 
     /// The canonical name of a type (`0x1::m::S<u8>`), as `type_name::get` returns it.

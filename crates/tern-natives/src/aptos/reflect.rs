@@ -85,7 +85,7 @@ fn resolve(
         Ok(ty_args) => ty_args,
         Err(code) => return Ok(Err(code)),
     };
-    let list = ctx.runtime.write()?.types.intern_list(&ty_args);
+    let list = ctx.intern_type_list(&ty_args)?;
     let closure = Closure {
         target: ClosureTarget::Resolved(function),
         ty_args: list,
@@ -105,17 +105,18 @@ fn instantiate(
     args: tern_vm::types::TypeListId,
     results: tern_vm::types::TypeListId,
 ) -> Result<Result<Vec<TypeId>, u16>, VmError> {
-    let cache = ctx.runtime.read()?;
     let mut subst: Vec<Option<TypeId>> = vec![None; f.type_params.len()];
-    let fits = |pattern: &[TypeId], actual: &[TypeId], subst: &mut Vec<Option<TypeId>>| {
-        pattern.len() == actual.len()
-            && pattern
-                .iter()
-                .zip(actual)
-                .all(|(p, a)| match_type(&cache.types, *p, *a, subst, 0))
-    };
-    let (args, results) = (cache.types.list(args), cache.types.list(results));
-    if !fits(&f.params, args, &mut subst) || !fits(&f.returns, results, &mut subst) {
+    let fitting = ctx.with_types(|types| {
+        let mut fits = |pattern: &[TypeId], actual: &[TypeId]| {
+            pattern.len() == actual.len()
+                && pattern
+                    .iter()
+                    .zip(actual)
+                    .all(|(p, a)| match_type(types, *p, *a, &mut subst, 0))
+        };
+        fits(&f.params, types.list(args)) && fits(&f.returns, types.list(results))
+    })?;
+    if !fitting {
         return Ok(Err(FUNCTION_INCOMPATIBLE_TYPE));
     }
     let mut ty_args = Vec::with_capacity(subst.len());
@@ -123,7 +124,7 @@ fn instantiate(
         let Some(t) = t else {
             return Ok(Err(FUNCTION_NOT_INSTANTIATED));
         };
-        if !constraint.is_subset(cache.abilities(*t)) {
+        if !constraint.is_subset(ctx.abilities(*t)?) {
             return Ok(Err(FUNCTION_INCOMPATIBLE_TYPE));
         }
         ty_args.push(*t);

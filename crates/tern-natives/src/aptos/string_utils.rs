@@ -304,13 +304,11 @@ impl Formatter<'_, '_> {
             return Err(Stop::Abort(EUNABLE_TO_FORMAT));
         };
         let (ty_args, captured_tys) = {
-            let mut guard = self.ctx.runtime.write()?;
-            let cache = &mut *guard;
-            let ty_args = cache.types.list(closure.ty_args).to_vec();
+            let ty_args = self.ctx.type_list(closure.ty_args)?;
             let mut captured = Vec::new();
             for (i, ty) in function.params.iter().enumerate().take(64) {
                 if closure.mask >> i & 1 == 1 {
-                    captured.push(cache.types.substitute(*ty, &ty_args, &cache.limits)?);
+                    captured.push(self.ctx.substitute(*ty, &ty_args)?);
                 }
             }
             (ty_args, captured)
@@ -567,7 +565,7 @@ fn list_node(ctx: &NativeContext<'_>, ty: TypeId, name: &str) -> Result<[TypeId;
     let TypeNode::Struct(_, list) = ctx.type_node(ty)? else {
         return Err(bad_args().into());
     };
-    let args = ctx.runtime.read()?.types.list(list).to_vec();
+    let args = ctx.type_list(list)?;
     match args.as_slice() {
         [car, cdr] => Ok([*car, *cdr]),
         _ => Ok([ty, ty]),

@@ -48,22 +48,15 @@ pub(super) fn struct_shape(ctx: &NativeContext<'_>, ty: TypeId) -> Result<Struct
         TypeTag::Struct(tag) => *tag,
         _ => return Err(bad_args()),
     };
-    let mut guard = ctx.runtime.write()?;
-    let cache = &mut *guard;
-    let info = cache.struct_info(sid).cloned().ok_or_else(|| {
+    let info = ctx.struct_info(sid)?.ok_or_else(|| {
         VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
             .with_message(format!("struct `{}` is not loaded", tag.name))
     })?;
-    let args = cache.types.list(list).to_vec();
-    let mut instantiate = |fields: &[tern_vm::loader::FieldInfo]| -> Result<Fields, VmError> {
+    let args = ctx.type_list(list)?;
+    let instantiate = |fields: &[tern_vm::loader::FieldInfo]| -> Result<Fields, VmError> {
         fields
             .iter()
-            .map(|f| {
-                Ok((
-                    f.name.clone(),
-                    cache.types.substitute(f.ty, &args, &cache.limits)?,
-                ))
-            })
+            .map(|f| Ok((f.name.clone(), ctx.substitute(f.ty, &args)?)))
             .collect()
     };
     Ok(match &info.layout {

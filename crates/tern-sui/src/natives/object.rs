@@ -339,12 +339,12 @@ fn is_one_time_witness(
     let ty = type_arg(tys, 0)?;
     let otw = match ctx.type_node(ty)? {
         TypeNode::Struct(sid, _) => {
-            let cache = ctx.runtime.read()?;
-            let info = cache.struct_info(sid).ok_or_else(bad_args)?;
+            let info = ctx.struct_info(sid)?.ok_or_else(bad_args)?;
             let one_bool = match &info.layout {
-                tern_vm::loader::StructLayout::Fields(fields) => {
-                    matches!(&fields[..], [f] if cache.types.node(f.ty) == &TypeNode::Bool)
-                }
+                tern_vm::loader::StructLayout::Fields(fields) => match &fields[..] {
+                    [f] => ctx.type_node(f.ty)? == TypeNode::Bool,
+                    _ => false,
+                },
                 tern_vm::loader::StructLayout::Variants(_) => false,
             };
             one_bool
