@@ -78,11 +78,11 @@ pub struct GlobalsView<'a> {
     pub(crate) storage: &'a dyn crate::storage::Storage,
     /// The session's link check of a module loaded from storage
     /// ([`crate::Session::set_link_check`]), for [`NativeContext::load_function`].
-    pub(crate) link_check: Option<crate::session::LinkCheck>,
+    pub(crate) link_check: Option<crate::loader::fetch::LinkCheck>,
 }
 
 /// A session's buffered resources.
-type Buffered = std::collections::BTreeMap<(AccountAddress, TypeId), crate::session::GlobalSlot>;
+type Buffered = std::collections::BTreeMap<(AccountAddress, TypeId), crate::storage::GlobalSlot>;
 
 /// No resources at all.
 struct NoStorage;
@@ -302,7 +302,7 @@ impl NativeContext<'_> {
         name: &str,
     ) -> Result<crate::loader::LinkedFunction, VmError> {
         let m = self.load_module(module)?;
-        crate::session::function_of(&m, module, name)
+        crate::loader::fetch::function_of(&m, module, name)
     }
 
     /// The module `module`, loading it (and its dependencies) from storage if needed:
@@ -311,7 +311,7 @@ impl NativeContext<'_> {
         &mut self,
         module: &ModuleId,
     ) -> Result<Arc<crate::loader::LoadedModule>, VmError> {
-        crate::session::load_module_from(
+        crate::loader::fetch::load_module_from(
             self.runtime,
             self.globals.storage,
             self.globals.link_check,

@@ -169,3 +169,14 @@ impl Storage for InMemoryStorage {
         Ok(self.get_resource(address, tag))
     }
 }
+
+/// State of one global resource slot in a session.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GlobalSlot {
+    /// The current value (a struct container), if the resource exists now.
+    pub value: Option<crate::values::ContainerId>,
+    /// Whether the resource existed in storage when the session first looked.
+    pub existed: bool,
+    /// Whether it was moved, created or mutably borrowed.
+    pub dirty: bool,
+}

@@ -2,6 +2,7 @@
 //! (struct layouts, functions with lowered code, link tables), cached in the [`CodeCache`].
 
 mod constants;
+pub(crate) mod fetch;
 pub(crate) mod lower;
 pub(crate) mod signature;
 
