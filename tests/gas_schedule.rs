@@ -636,7 +636,7 @@ fn crypto_algebra_charges_its_structure_and_operation() {
 // The AptosFramework natives (`tern_natives::aptos_framework`), over the real framework.
 // Each is called directly (no instruction runs: the whole run is what the native charged),
 // or in a session whose host state (transaction context, aggregator values, randomness) the
-// test sets first. Figures: the parameters of `crates/tern-vm/src/gas/aptos-natives.txt`.
+// test sets first. Figures: the parameters of `crates/tern-loader/src/gas/aptos-natives.txt`.
 
 use tern_natives::aptos_framework::{
     AggregatorStore, EntryFunctionPayload, MultisigPayload, RandomnessContext, TransactionContext,

@@ -54,21 +54,12 @@
 //! assert!(session.finish().unwrap().is_empty());
 //! ```
 
-pub mod bcs;
-mod bcs_closure;
 mod execute;
-pub mod gas;
 pub mod interpreter;
-pub mod loader;
-pub mod natives;
-pub mod runtime;
 pub mod session;
-pub mod storage;
 pub mod trace;
-pub mod type_names;
-pub mod types;
-mod uleb;
-pub mod values;
+
+pub use tern_loader::{bcs, gas, loader, natives, runtime, storage, type_names, types, values};
 
 pub use execute::ExecutionOutcome;
 pub use gas::{GasMeter, GasSchedule, InstructionGasMeter, ScheduledGasMeter, UnmeteredGasMeter};

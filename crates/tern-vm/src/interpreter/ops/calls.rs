@@ -410,23 +410,17 @@ impl Session<'_> {
             .operands
             .pop_top_values(n)
             .ok_or_else(underflow)?;
-        let mut ctx = NativeContext {
-            heap: &mut self.heap,
-            runtime: self.runtime,
-            locals: &mut self.interpreter.locals,
-            gas_charged: 0,
-            extensions: &mut self.extensions,
-            globals: crate::natives::GlobalsView {
-                buffered: &self.globals,
-                storage: self.storage,
-                link_check: self.link_check,
-            },
-            schedule: self
-                .interpreter
+        let mut ctx = NativeContext::new(
+            &mut self.heap,
+            self.runtime,
+            &mut self.interpreter.locals,
+            &mut self.extensions,
+            crate::natives::GlobalsView::new(&self.globals, self.storage, self.link_check),
+            self.interpreter
                 .schedule
                 .as_deref()
                 .filter(|_| self.interpreter.fuel != u64::MAX),
-        };
+        );
         let result = native(&mut ctx, ty_args, args);
         let charged = ctx.gas_charged;
         match self.interpreter.fuel.checked_sub(charged) {

@@ -30,6 +30,7 @@ macro_rules! prim_vec {
             }
 
             /// The element type.
+            #[inline]
             pub fn element_type(&self) -> TypeId {
                 match self {
                     $(PrimVec::$variant(_) => TypeId($type_id),)*
@@ -191,6 +192,7 @@ macro_rules! prim_vec {
             }
 
             /// Bytes one element takes.
+            #[inline]
             pub fn element_size(&self) -> usize {
                 match self {
                     $(PrimVec::$variant(_) => std::mem::size_of::<$elem>(),)*

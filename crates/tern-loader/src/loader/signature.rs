@@ -6,7 +6,7 @@ use tern_binary::{BinaryTables, SignatureToken};
 use tern_primitives::{ModuleId, VmError};
 
 /// Converts a token (which may mention type parameters) into an interned type.
-pub(crate) fn convert<T: BinaryTables>(
+pub fn convert<T: BinaryTables>(
     cache: &mut CodeCache,
     unit: &T,
     tok: &SignatureToken,
@@ -64,7 +64,7 @@ fn convert_list<T: BinaryTables>(
 }
 
 /// The struct id named by a struct handle.
-pub(crate) fn struct_of<T: BinaryTables>(
+pub fn struct_of<T: BinaryTables>(
     cache: &mut CodeCache,
     unit: &T,
     handle: u16,

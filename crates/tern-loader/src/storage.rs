@@ -172,7 +172,7 @@ impl Storage for InMemoryStorage {
 
 /// State of one global resource slot in a session.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct GlobalSlot {
+pub struct GlobalSlot {
     /// The current value (a struct container), if the resource exists now.
     pub value: Option<crate::values::ContainerId>,
     /// Whether the resource existed in storage when the session first looked.

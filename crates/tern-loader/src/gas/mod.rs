@@ -124,7 +124,7 @@ impl GasMeter for ScheduledGasMeter {
 
 /// The error when gas runs out.
 #[cold]
-pub(crate) fn out_of_gas() -> VmError {
+pub fn out_of_gas() -> VmError {
     VmError::new(StatusCode::OUT_OF_GAS)
 }
 

@@ -10,7 +10,7 @@ use tern_binary::CompiledModule;
 use tern_primitives::{AccountAddress, ModuleId, StatusCode, VmError};
 
 /// Checks a stored module's imports against the modules stored now (see
-/// [`Session::set_link_check`](crate::Session::set_link_check)); the facade passes the verifier's dependency check.
+/// `Session::set_link_check` in `tern-vm`); the facade passes the verifier's dependency check.
 pub type LinkCheck = fn(&CompiledModule, &dyn Storage) -> Result<(), VmError>;
 
 /// The loaded module with this id, loading it (and then its dependencies not loaded yet, depth
@@ -19,7 +19,7 @@ pub type LinkCheck = fn(&CompiledModule, &dyn Storage) -> Result<(), VmError>;
 /// The module loads first (its types name structs by id, allocated by name, so they resolve
 /// without the defining modules), each within its importer's `load_module` span. The walk
 /// keeps its own stack, so a chain of thousands of modules does not recurse on the Rust stack.
-pub(crate) fn load_module_from(
+pub fn load_module_from(
     runtime: &Runtime,
     storage: &dyn Storage,
     link_check: Option<LinkCheck>,
@@ -68,11 +68,7 @@ fn load_one(
 
 /// The function `name` of the loaded module `m` (whose id is `id`):
 /// `FUNCTION_RESOLUTION_FAILURE` when it defines none of that name.
-pub(crate) fn function_of(
-    m: &LoadedModule,
-    id: &ModuleId,
-    name: &str,
-) -> Result<LinkedFunction, VmError> {
+pub fn function_of(m: &LoadedModule, id: &ModuleId, name: &str) -> Result<LinkedFunction, VmError> {
     let idx = m
         .by_name
         .iter()
@@ -122,7 +118,7 @@ pub(crate) fn linker_error(id: &ModuleId) -> VmError {
 
 /// An address as the peer's messages write it: `0x` and the short form for the special
 /// addresses `0x0`–`0xf`, `0x` and all 64 hex digits for any other.
-pub(crate) fn standard_address(a: &AccountAddress) -> String {
+pub fn standard_address(a: &AccountAddress) -> String {
     let bytes = a.as_bytes();
     let special = bytes.iter().take(31).all(|b| *b == 0) && bytes.get(31).is_some_and(|b| *b < 16);
     if special {

@@ -7,7 +7,7 @@
 //! container explicitly where Move drops it. References are places checked by ordinary
 //! indexing, so a VM bug becomes a wrong-index error, never undefined behaviour.
 
-pub(crate) mod abstract_size;
+pub mod abstract_size;
 mod heap;
 mod prims;
 mod printing;

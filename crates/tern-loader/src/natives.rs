@@ -61,7 +61,7 @@ pub struct NativeContext<'a> {
     pub locals: &'a mut [Value],
     /// Gas charged by the native so far.
     pub gas_charged: u64,
-    /// The session's host state ([`crate::Session::extensions_mut`]): what natives of an
+    /// The session's host state (`Session::extensions_mut` in `tern-vm`): what natives of an
     /// embedder keep across calls within one session (an object store, an event log…).
     pub extensions: &'a mut Extensions,
     /// Global storage as the running session sees it (its own writes included), for
@@ -77,12 +77,29 @@ pub struct GlobalsView<'a> {
     pub(crate) buffered: &'a Buffered,
     pub(crate) storage: &'a dyn crate::storage::Storage,
     /// The session's link check of a module loaded from storage
-    /// ([`crate::Session::set_link_check`]), for [`NativeContext::load_function`].
+    /// (`Session::set_link_check` in `tern-vm`), for [`NativeContext::load_function`].
     pub(crate) link_check: Option<crate::loader::fetch::LinkCheck>,
 }
 
+impl<'a> GlobalsView<'a> {
+    /// Global storage as a session sees it: its buffered resources over `storage`, modules
+    /// loaded from storage checked by `link_check`.
+    pub fn new(
+        buffered: &'a Buffered,
+        storage: &'a dyn crate::storage::Storage,
+        link_check: Option<crate::loader::fetch::LinkCheck>,
+    ) -> GlobalsView<'a> {
+        GlobalsView {
+            buffered,
+            storage,
+            link_check,
+        }
+    }
+}
+
 /// A session's buffered resources.
-type Buffered = std::collections::BTreeMap<(AccountAddress, TypeId), crate::storage::GlobalSlot>;
+pub type Buffered =
+    std::collections::BTreeMap<(AccountAddress, TypeId), crate::storage::GlobalSlot>;
 
 /// No resources at all.
 struct NoStorage;
@@ -184,6 +201,29 @@ impl VisitedModules {
     /// Marks `module` visited; true if it was not before.
     pub fn insert(&mut self, module: ModuleId) -> bool {
         self.modules.insert(module)
+    }
+}
+
+impl<'a> NativeContext<'a> {
+    /// The context of a native called by a session: its heap, runtime, locals, host state,
+    /// storage view and (when metered by one) schedule; nothing charged yet.
+    pub fn new(
+        heap: &'a mut Heap,
+        runtime: &'a Runtime,
+        locals: &'a mut [Value],
+        extensions: &'a mut Extensions,
+        globals: GlobalsView<'a>,
+        schedule: Option<&'a crate::gas::GasSchedule>,
+    ) -> NativeContext<'a> {
+        NativeContext {
+            heap,
+            runtime,
+            locals,
+            gas_charged: 0,
+            extensions,
+            globals,
+            schedule,
+        }
     }
 }
 

@@ -259,11 +259,13 @@ impl Heap {
     }
 
     /// The deepest value copies, comparisons and serializations may meet.
+    #[inline]
     pub fn max_depth(&self) -> usize {
         self.max_depth
     }
 
     /// Number of live containers (for leak tests).
+    #[inline]
     pub fn live(&self) -> usize {
         self.live
     }
@@ -321,6 +323,7 @@ impl Heap {
 
     /// Removes a container and returns its contents, leaving the slot free (children are not
     /// freed: the caller now owns them).
+    #[inline]
     pub fn take(&mut self, id: ContainerId) -> Result<Container, VmError> {
         self.try_take(id).ok_or_else(|| dangling(id))
     }
@@ -337,12 +340,14 @@ impl Heap {
     }
 
     /// Replaces the contents of a container, returning the old contents.
+    #[inline]
     pub fn replace(&mut self, id: ContainerId, c: Container) -> Result<Container, VmError> {
         let slot = self.get_mut(id)?;
         Ok(std::mem::replace(slot, c))
     }
 
     /// Drops a value: frees its container and everything it owns (iteratively).
+    #[inline]
     pub fn free_value(&mut self, v: Value) {
         if let Value::Container(id) = v {
             self.free_tree(id);
@@ -445,12 +450,14 @@ impl Heap {
     }
 
     /// Deep copy of a value (references and primitives are copied as they are).
+    #[inline]
     pub fn copy_value(&mut self, v: Value) -> Result<Value, VmError> {
         self.copy_at_depth(v, 1)
     }
 
     /// Whether container `c` is a closure.
-    pub(crate) fn is_closure(&self, c: ContainerId) -> bool {
+    #[inline]
+    pub fn is_closure(&self, c: ContainerId) -> bool {
         matches!(self.try_get(c), Some(Container::Closure(_)))
     }
 
@@ -508,7 +515,8 @@ impl Heap {
     /// counts the room it is about to grow by (as many elements as it holds, at least 4)
     /// toward the value quota, or fails past it, so that a push loop cannot grow the heap
     /// without bound. Nothing for a vector with room.
-    pub(crate) fn reserve_push(&mut self, c: ContainerId) -> Result<(), VmError> {
+    #[inline]
+    pub fn reserve_push(&mut self, c: ContainerId) -> Result<(), VmError> {
         let units = match self.get(c)? {
             Container::Vec(e) if e.len() == e.capacity() => e.capacity().max(4),
             Container::Bytes(b) if b.len() == b.capacity() => b.capacity().max(4) / 40,
@@ -525,6 +533,7 @@ impl Heap {
     /// values a native keeps past the instruction that gave them (a table entry), which grow
     /// the heap as a push does. Counting twice what stays is harmless: past the quota the heap
     /// recounts what it holds.
+    #[inline]
     pub fn charge_retained(&mut self, v: Value) -> Result<(), VmError> {
         if self.value_quota == usize::MAX {
             return Ok(());
@@ -558,7 +567,7 @@ impl Heap {
 
     /// Counts `units` copied toward the value quota, or fails past it (see
     /// [`Heap::with_value_quota`]).
-    pub(crate) fn charge_copy(&mut self, units: usize) -> Result<(), VmError> {
+    pub fn charge_copy(&mut self, units: usize) -> Result<(), VmError> {
         let held = self.counted_values.saturating_add(self.copied_values);
         if held.saturating_add(units) > self.value_quota {
             self.recount();
@@ -613,18 +622,14 @@ impl Heap {
     }
 
     /// Deep equality of two values.
+    #[inline]
     pub fn equals(&self, a: Value, b: Value) -> Result<bool, VmError> {
         self.equals_at_depth(a, b, 1)
     }
 
     /// Deep equality of two values compared at `depth`: as the peer, every value compared
     /// (a primitive too) must be at most the depth limit deep.
-    pub(crate) fn equals_at_depth(
-        &self,
-        a: Value,
-        b: Value,
-        depth: usize,
-    ) -> Result<bool, VmError> {
+    pub fn equals_at_depth(&self, a: Value, b: Value, depth: usize) -> Result<bool, VmError> {
         if depth > self.max_depth {
             return Err(too_deep());
         }

@@ -2,9 +2,9 @@
 //! (struct layouts, functions with lowered code, link tables), cached in the [`CodeCache`].
 
 mod constants;
-pub(crate) mod fetch;
-pub(crate) mod lower;
-pub(crate) mod signature;
+pub mod fetch;
+pub mod lower;
+pub mod signature;
 
 pub use constants::{decode_constant, ConstValue};
 
@@ -239,13 +239,13 @@ pub struct Function {
     /// Whoever runs a function holds its tables ([`LinkedFunction`], a frame's `links`).
     pub links: Weak<ModuleLinks>,
     /// What a call needs to know of this function, computed once at load.
-    pub(crate) entry: Entry,
+    pub entry: Entry,
 }
 
 /// What the call and return paths need to know of a function (computed once at load, so a
 /// call reads one small record instead of walking the function's tables).
 #[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Entry {
+pub struct Entry {
     /// Number of parameters (arguments taken from the operand stack).
     pub params: u32,
     /// Locals slots of a frame: the code's window, never fewer than the parameters.
@@ -394,7 +394,7 @@ pub struct Callee {
 
 impl Callee {
     /// `function` as called from a unit whose tables are `caller`.
-    pub(crate) fn new(function: &LinkedFunction, caller: &ModuleLinks) -> Callee {
+    pub fn new(function: &LinkedFunction, caller: &ModuleLinks) -> Callee {
         let own = std::ptr::eq(Arc::as_ptr(&function.links), caller);
         Callee {
             function: function.function.clone(),
@@ -413,7 +413,7 @@ impl Callee {
 
     /// The callee with its tables, given the caller's (`None` when they are gone, which a
     /// caller that is running cannot see).
-    pub(crate) fn linked(&self, caller: &ModuleLinks) -> Option<LinkedFunction> {
+    pub fn linked(&self, caller: &ModuleLinks) -> Option<LinkedFunction> {
         let links = match &self.links {
             Some(links) => links.clone(),
             None => self.function.links.upgrade()?,
@@ -465,7 +465,7 @@ pub struct ModuleLinks {
     /// Per function instantiation, when called from a non-generic function of this unit: the
     /// callee frame's type arguments and slots, filled by the first call (they depend only
     /// on the instantiation, so every session shares them).
-    pub(crate) generic_frames: Vec<OnceLock<Arc<GenericFrame>>>,
+    pub generic_frames: Vec<OnceLock<Arc<GenericFrame>>>,
     /// Decoded constants.
     pub constants: Vec<ConstValue>,
     /// The unit's original instructions (what an execution trace records).
@@ -482,7 +482,7 @@ impl ModuleLinks {
     }
 
     /// The module's size serialized (0 for a script, or a module that does not serialize).
-    pub(crate) fn module_size(&self) -> u64 {
+    pub fn module_size(&self) -> u64 {
         *self.serialized_size.get_or_init(|| match &self.source {
             SourceCode::Module(m) => m.serialize().map_or(0, |b| b.len() as u64),
             _ => 0,
@@ -537,16 +537,16 @@ pub struct LoadedModule {
 }
 
 /// Concrete types of a generic function's type slots (an error where a type exceeds limits).
-pub(crate) type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
+pub type ResolvedSlots = Arc<[Result<TypeId, VmError>]>;
 
 /// What a generic function's frame knows about its instantiation: kept in the link tables of
 /// a non-generic caller's module ([`ModuleLinks`]), or by a session for a generic caller.
 #[derive(Debug)]
 pub struct GenericFrame {
     /// Concrete type arguments.
-    pub(crate) ty_args: Arc<[TypeId]>,
+    pub ty_args: Arc<[TypeId]>,
     /// Concrete types of the function's type slots.
-    pub(crate) resolved: Option<ResolvedSlots>,
+    pub resolved: Option<ResolvedSlots>,
 }
 
 /// One layout walk of [`CodeCache::check_layout`]: the nodes counted so far, the limits, and
@@ -1051,22 +1051,24 @@ impl CodeCache {
     }
 }
 
+/// An index out of range of the tables it names: an invariant violation (bounds-checked code
+/// has none).
 #[cold]
-pub(crate) fn bad_index() -> VmError {
+pub fn bad_index() -> VmError {
     VmError::new(StatusCode::UNKNOWN_INVARIANT_VIOLATION_ERROR)
         .with_message("index out of range in a loaded binary")
 }
 
 /// A native-shaped function of no module with no parameters, for tests of the code that
-/// holds functions.
-#[cfg(test)]
-pub(crate) fn stub_function() -> Function {
+/// holds functions (this crate's and the interpreter's).
+#[doc(hidden)]
+pub fn stub_function() -> Function {
     Function {
         id: FunctionId {
             module: None,
             def_index: 0,
         },
-        name: Identifier::new("f").expect("a valid identifier"),
+        name: Identifier::new_unchecked("f"),
         visibility: Visibility::Public,
         is_entry: false,
         is_persistent: false,

@@ -8,7 +8,7 @@ use tern_primitives::{StatusCode, VmError};
 
 /// How references and some vectors count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SizeMode {
+pub enum SizeMode {
     /// As a copy counts it (`copy_loc`, `read_ref`): a reference is one node.
     Copy,
     /// As a comparison counts it (`eq`, `neq`), the value given being already the one behind
@@ -19,7 +19,7 @@ pub(crate) enum SizeMode {
 
 /// The abstract size of `value` (containers looked up in `heap`), failing with
 /// `VM_MAX_VALUE_DEPTH_REACHED` for a value nested deeper than `max_depth`.
-pub(crate) fn abstract_size(
+pub fn abstract_size(
     heap: &Heap,
     value: Value,
     sizes: &ValueSizes,

@@ -73,7 +73,7 @@ pub(super) fn load_function(
 
 /// The signature a module declares for a native, as [`crate::natives::NativeSignature`]
 /// writes it.
-pub(crate) fn declared_signature(
+pub fn declared_signature(
     cache: &CodeCache,
     params: &[TypeId],
     returns: &[TypeId],
