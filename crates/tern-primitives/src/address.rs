@@ -126,6 +126,17 @@ impl AccountAddress {
     pub fn to_hex_literal(&self) -> String {
         format!("0x{}", self.short_hex())
     }
+
+    /// The address in the peer's standard form, as its messages and `string_utils` write
+    /// it: the short form for the special addresses `0x0`–`0xf` (`0x1`), `0x` and all 64 hex
+    /// digits for any other.
+    pub fn to_standard_string(&self) -> String {
+        if self.is_special() {
+            self.to_hex_literal()
+        } else {
+            format!("0x{}", self.full_hex())
+        }
+    }
 }
 
 impl fmt::Debug for AccountAddress {
@@ -144,6 +155,23 @@ impl fmt::Display for AccountAddress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_standard_form_is_short_for_the_special_addresses_only() {
+        let mut bytes = [0u8; 32];
+        bytes[31] = 0xf;
+        assert_eq!(
+            AccountAddress::from_slice(&bytes).map(|a| a.to_standard_string()),
+            Some("0xf".to_string())
+        );
+        bytes[31] = 0x10;
+        let long = format!("0x{}10", "0".repeat(62));
+        assert_eq!(
+            AccountAddress::from_slice(&bytes).map(|a| a.to_standard_string()),
+            Some(long)
+        );
+        assert_eq!(AccountAddress::ONE.to_standard_string(), "0x1");
+    }
 
     #[test]
     fn special_addresses_are_0x0_to_0xf() {

@@ -4,7 +4,7 @@
 
 use crate::bcs::{self, SignerEncoding};
 pub use crate::loader::fetch::LinkCheck;
-use crate::loader::fetch::{function_of, load_module_from, standard_address};
+use crate::loader::fetch::{function_of, load_module_from};
 use crate::loader::{LinkedFunction, LoadedModule};
 use crate::runtime::Runtime;
 use crate::storage::{ChangeSet, GlobalSlot, ResourceChange, Storage};
@@ -231,7 +231,7 @@ impl<'r> Session<'r> {
                 if !defined {
                     return Err(type_resolution_failure().with_message(format!(
                         "Struct {}::{}::{} does not exist",
-                        standard_address(&s.address),
+                        s.address.to_standard_string(),
                         s.module,
                         s.name
                     )));

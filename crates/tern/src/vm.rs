@@ -900,11 +900,7 @@ pub(crate) fn render(
     let closure_name = |c: &Closure| -> String {
         let mut s = match c.target.module() {
             Some(m) => {
-                let addr = if m.address.to_u256() < tern_primitives::U256::from(16u8) {
-                    m.address.to_hex_literal()
-                } else {
-                    format!("0x{}", m.address.full_hex())
-                };
+                let addr = m.address.to_standard_string();
                 format!("{addr}::{}::{}", m.name, c.target.name())
             }
             None => format!("script::{}", c.target.name()),

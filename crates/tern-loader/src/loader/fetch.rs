@@ -7,7 +7,7 @@ use crate::runtime::Runtime;
 use crate::storage::Storage;
 use std::sync::Arc;
 use tern_binary::CompiledModule;
-use tern_primitives::{AccountAddress, ModuleId, StatusCode, VmError};
+use tern_primitives::{ModuleId, StatusCode, VmError};
 
 /// Checks a stored module's imports against the modules stored now (see
 /// `Session::set_link_check` in `tern-vm`); the facade passes the verifier's dependency check.
@@ -77,7 +77,7 @@ pub fn function_of(m: &LoadedModule, id: &ModuleId, name: &str) -> Result<Linked
         .ok_or_else(|| {
             VmError::new(StatusCode::FUNCTION_RESOLUTION_FAILURE).with_message(format!(
                 "Function {}::{}::{} does not exist",
-                standard_address(&id.address),
+                id.address.to_standard_string(),
                 id.name,
                 name
             ))
@@ -114,16 +114,4 @@ pub(crate) fn linker_error(id: &ModuleId) -> VmError {
         id.address.full_hex(),
         id.name
     ))
-}
-
-/// An address as the peer's messages write it: `0x` and the short form for the special
-/// addresses `0x0`–`0xf`, `0x` and all 64 hex digits for any other.
-pub fn standard_address(a: &AccountAddress) -> String {
-    let bytes = a.as_bytes();
-    let special = bytes.iter().take(31).all(|b| *b == 0) && bytes.get(31).is_some_and(|b| *b < 16);
-    if special {
-        a.to_hex_literal()
-    } else {
-        format!("0x{}", a.full_hex())
-    }
 }

@@ -314,7 +314,7 @@ impl Formatter<'_, '_> {
             (ty_args, captured)
         };
         if let Some(m) = &function.id.module {
-            self.out.push_str(&standard_address(m.address));
+            self.out.push_str(&m.address.to_standard_string());
             self.out.push_str("::");
             self.out.push_str(m.name.as_str());
         }
@@ -454,16 +454,6 @@ impl Formatter<'_, '_> {
         } else {
             self.out.push(' ');
         }
-    }
-}
-
-/// An address as Aptos's `AccountAddress` displays it: `0x` and the short form for `0x0` to
-/// `0xf`, all 64 digits otherwise.
-fn standard_address(a: AccountAddress) -> String {
-    if a.is_special() {
-        a.to_hex_literal()
-    } else {
-        format!("0x{}", a.full_hex())
     }
 }
 
