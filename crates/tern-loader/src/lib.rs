@@ -14,6 +14,3 @@ pub mod type_names;
 pub mod types;
 mod uleb;
 pub mod values;
-
-pub use gas::{GasMeter, GasSchedule, InstructionGasMeter, ScheduledGasMeter, UnmeteredGasMeter};
-pub use runtime::{Runtime, VmConfig};

@@ -1060,8 +1060,8 @@ pub fn bad_index() -> VmError {
 }
 
 /// A native-shaped function of no module with no parameters, for tests of the code that
-/// holds functions (this crate's and the interpreter's).
-#[doc(hidden)]
+/// holds functions (this crate's, and the interpreter's through the `test-support` feature).
+#[cfg(any(test, feature = "test-support"))]
 pub fn stub_function() -> Function {
     Function {
         id: FunctionId {
