@@ -118,6 +118,15 @@ fn eight_threads_share_one_runtime_across_an_upgrade() {
                 let mut bumps = Vec::new();
                 start.wait();
                 for i in 0..CALLS {
+                    // The last quarter of each thread's calls waits for the upgrade, so that
+                    // some calls are sure to run the new code however the threads are
+                    // scheduled (on two cores the workers could otherwise finish before the
+                    // publisher, which starts at the half-way point, is done).
+                    if i == CALLS * 3 / 4 {
+                        while !upgraded.load(Ordering::SeqCst) {
+                            std::thread::yield_now();
+                        }
+                    }
                     let x = t * CALLS + i;
                     let upgraded_before = upgraded.load(Ordering::SeqCst);
                     let result = f_of(&mut vm, x);
@@ -147,8 +156,10 @@ fn eight_threads_share_one_runtime_across_an_upgrade() {
         std::thread::yield_now();
     }
     publishing.store(true, Ordering::SeqCst);
-    publisher.publish_masm(&v2()).unwrap();
+    let published = publisher.publish_masm(&v2());
+    // Set even if publishing failed, so no worker waits for it forever.
     upgraded.store(true, Ordering::SeqCst);
+    published.unwrap();
 
     let (mut saw_old, mut saw_new) = (0, 0);
     for (t, worker) in workers.into_iter().enumerate() {
